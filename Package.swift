@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Wayfinder",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Wayfinder", targets: ["Wayfinder"]),
+        .library(name: "WayfinderLua", targets: ["WayfinderLua"]),
+        .executable(name: "wayfinder", targets: ["wayfinder"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLua",
+            pkgConfig: "lua5.4",
+            providers: [.apt(["liblua5.4-dev"])]
+        ),
+        .target(name: "CLuaShim", dependencies: ["CLua"]),
+        .target(
+            name: "Wayfinder",
+            dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
+        ),
+        .target(name: "WayfinderLua", dependencies: ["Wayfinder", "CLuaShim", "CLua"]),
+        .executableTarget(
+            name: "wayfinder",
+            dependencies: [
+                "Wayfinder", "WayfinderLua",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
+        .testTarget(name: "WayfinderLuaTests", dependencies: ["WayfinderLua", "Wayfinder", "CLuaShim", "CLua", "wayfinder"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

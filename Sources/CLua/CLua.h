@@ -1,0 +1,6 @@
+#ifndef WAYFINDER_CLUA_H
+#define WAYFINDER_CLUA_H
+#include <lua.h>
+#include <lualib.h>
+#include <lauxlib.h>
+#endif
