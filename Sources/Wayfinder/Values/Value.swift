@@ -17,15 +17,26 @@ public enum Value: Sendable {
     /// It can travel, but it cannot be written to disk or compared by content.
     case handle(Handle)
 
-    /// An opaque reference owned by whoever minted it (the Lua host mints them for Lua values).
-    public struct Handle: Hashable, Sendable {
+    /// A token for something only its minter can use (the Lua host mints them for Lua values).
+    /// When the last copy of a value holding the token goes, the minter is told, so it can release
+    /// what the token stands for. Two handles are equal when they are the same token.
+    public final class Handle: Hashable, Sendable, CustomStringConvertible {
         public let id: UInt64
         /// What the referenced thing is, for messages and dumps ("function", "userdata", "table").
         public let kind: String
-        public init(id: UInt64, kind: String) {
+        private let onRelease: (@Sendable (UInt64) -> Void)?
+
+        public init(id: UInt64, kind: String, onRelease: (@Sendable (UInt64) -> Void)? = nil) {
             self.id = id
             self.kind = kind
+            self.onRelease = onRelease
         }
+
+        deinit { onRelease?(id) }
+
+        public static func == (lhs: Handle, rhs: Handle) -> Bool { lhs === rhs }
+        public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+        public var description: String { "<\(kind) #\(id)>" }
     }
 }
 
