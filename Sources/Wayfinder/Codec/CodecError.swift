@@ -1,0 +1,16 @@
+/// Why a piece of URL text could not be read. Every case carries enough to name the cause.
+public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
+    case invalidPercentEscape(offset: Int)
+    case invalidUTF8
+    case malformedToken(String)
+    case unsupportedQueryValue(key: String, kind: String)
+
+    public var description: String {
+        switch self {
+        case .invalidPercentEscape(let offset): return "invalid percent escape at byte \(offset)"
+        case .invalidUTF8: return "invalid UTF-8 after decoding"
+        case .malformedToken(let why): return "malformed id token: \(why)"
+        case .unsupportedQueryValue(let key, let kind): return "query value for '\(key)' is a \(kind); only strings, numbers, booleans and lists of them can be written"
+        }
+    }
+}

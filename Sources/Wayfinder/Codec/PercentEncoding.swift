@@ -1,0 +1,81 @@
+/// Percent-encoding as MATCHING.md uses it: decoding is strict (a bad escape is an error, never
+/// passed through) and the result must be UTF-8; encoding keeps only RFC 3986's unreserved
+/// characters, so an encoded value is safe in any position (host, segment, query, fragment).
+public enum PercentEncoding {
+    public static func escape(_ text: String) -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if isUnreserved(byte) {
+                out.append(byte)
+            } else {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigits[Int(byte >> 4)])
+                out.append(hexDigits[Int(byte & 0x0F)])
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    public static func unescape(_ text: String) throws(CodecError) -> String {
+        try unescape(text.utf8[...])
+    }
+
+    /// Decodes one component. `offsetBase` shifts reported offsets so they point into the whole URL.
+    public static func unescape(_ bytes: Substring.UTF8View, offsetBase: Int = 0) throws(CodecError) -> String {
+        guard bytes.contains(UInt8(ascii: "%")) else {
+            guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+            return text
+        }
+        var out = [UInt8]()
+        out.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        var offset = 0
+        while index != bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "%") {
+                let first = bytes.index(after: index)
+                guard first != bytes.endIndex, let high = hexValue(bytes[first]) else {
+                    throw .invalidPercentEscape(offset: offsetBase + offset)
+                }
+                let second = bytes.index(after: first)
+                guard second != bytes.endIndex, let low = hexValue(bytes[second]) else {
+                    throw .invalidPercentEscape(offset: offsetBase + offset)
+                }
+                out.append(high << 4 | low)
+                index = bytes.index(after: second)
+                offset += 3
+            } else {
+                out.append(byte)
+                index = bytes.index(after: index)
+                offset += 1
+            }
+        }
+        guard let text = String(validating: out, as: UTF8.self) else { throw .invalidUTF8 }
+        return text
+    }
+
+    @inline(__always)
+    static func isUnreserved(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    @inline(__always)
+    static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+    }
+
+    private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+}

@@ -1,0 +1,92 @@
+import OrderedCollections
+
+/// Query strings by MATCHING.md's rules: pairs split on `&` and `;`, each pair on its first `=`,
+/// keys and values percent-decoded, `+` a literal plus, a bare key is `true`, a repeated key gives
+/// a list of its values in order.
+public enum QueryString {
+    public static func parse(_ text: String) throws(CodecError) -> OrderedDictionary<String, Value> {
+        try parse(text[...].utf8, offsetBase: 0)
+    }
+
+    static func parse(_ bytes: Substring.UTF8View, offsetBase: Int) throws(CodecError) -> OrderedDictionary<String, Value> {
+        var items = OrderedDictionary<String, Value>()
+        var pairStart = bytes.startIndex
+        var offset = offsetBase
+        var index = bytes.startIndex
+        while true {
+            let atEnd = index == bytes.endIndex
+            if atEnd || bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: ";") {
+                if pairStart != index {
+                    let pair = bytes[pairStart..<index]
+                    try addPair(pair, offset: offset, to: &items)
+                }
+                if atEnd { break }
+                offset += bytes.distance(from: pairStart, to: index) + 1
+                index = bytes.index(after: index)
+                pairStart = index
+            } else {
+                index = bytes.index(after: index)
+            }
+        }
+        return items
+    }
+
+    private static func addPair(_ pair: Substring.UTF8View, offset: Int, to items: inout OrderedDictionary<String, Value>) throws(CodecError) {
+        let value: Value
+        let key: String
+        if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
+            key = try PercentEncoding.unescape(pair[pair.startIndex..<equals], offsetBase: offset)
+            let valueStart = pair.index(after: equals)
+            let valueOffset = offset + pair.distance(from: pair.startIndex, to: valueStart)
+            value = .string(try PercentEncoding.unescape(pair[valueStart...], offsetBase: valueOffset))
+        } else {
+            key = try PercentEncoding.unescape(pair, offsetBase: offset)
+            value = .bool(true)
+        }
+        // "=value" names no key; it carries nothing a route could read.
+        guard !key.isEmpty else { return }
+        switch items[key] {
+        case nil: items[key] = value
+        case .array(var list)?:
+            list.append(value)
+            items[key] = .array(list)
+        case let existing?: items[key] = .array([existing, value])
+        }
+    }
+
+    /// Writes a query string. Keys keep the given order; `true` writes a bare key, `false` and nil
+    /// write nothing, a list repeats its key.
+    public static func format(_ items: OrderedDictionary<String, Value>) throws(CodecError) -> String {
+        var parts = [String]()
+        for (key, value) in items {
+            let escapedKey = PercentEncoding.escape(key)
+            switch value {
+            case .array(let list):
+                for element in list {
+                    if let part = try pairText(escapedKey, key: key, element) { parts.append(part) }
+                }
+            default:
+                if let part = try pairText(escapedKey, key: key, value) { parts.append(part) }
+            }
+        }
+        return parts.joined(separator: "&")
+    }
+
+    private static func pairText(_ escapedKey: String, key: String, _ value: Value) throws(CodecError) -> String? {
+        switch value {
+        case .null, .bool(false): return nil
+        case .bool(true): return escapedKey
+        case .string(let s): return escapedKey + "=" + PercentEncoding.escape(s)
+        case .int(let i): return escapedKey + "=" + String(i)
+        case .double(let d): return escapedKey + "=" + NumberText.format(d)
+        case .array, .map, .handle: throw .unsupportedQueryValue(key: key, kind: value.kindName)
+        }
+    }
+}
+
+/// Numbers written into URLs: integers as integers, floats in their shortest round-trip form.
+enum NumberText {
+    static func format(_ value: Double) -> String {
+        value.description
+    }
+}

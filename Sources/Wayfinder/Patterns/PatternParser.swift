@@ -1,0 +1,146 @@
+/// Reads pattern text into a `Pattern` (grammar in MATCHING.md). Knows which type names exist, so
+/// an unknown type is reported when the route is registered, not when a URL first reaches it.
+struct PatternParser {
+    let knownTypes: (String) -> Bool
+
+    func parse(_ text: String) throws(PatternError) -> Pattern {
+        func fail(_ reason: String) -> PatternError { PatternError(pattern: text, reason: reason) }
+        if text == "*" { return .defaultRoute }
+        guard !text.isEmpty else { throw fail("a pattern cannot be empty") }
+        guard let separator = text.range(of: "://") else {
+            throw fail("a pattern is '*' or starts with a scheme and '://' (as in 'tt://menu/(id:int)')")
+        }
+        let scheme = String(text[..<separator.lowerBound])
+        guard isScheme(scheme)
+        else { throw fail("'\(scheme)' is not a scheme (a letter, then letters, digits, '+', '-' or '.')") }
+
+        var rest = Substring(text[separator.upperBound...])
+        var fragmentText: Substring?
+        var queryText: Substring?
+        if let hash = try firstOutsideParams("#", in: rest, fail) {
+            fragmentText = rest[rest.index(after: hash)...]
+            rest = rest[..<hash]
+        }
+        if let question = try firstOutsideParams("?", in: rest, fail) {
+            queryText = rest[rest.index(after: question)...]
+            rest = rest[..<question]
+        }
+        var pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
+        let hostText = pieces.removeFirst()
+        guard !hostText.isEmpty else { throw fail("the host is missing (write a literal host or a param such as '(user)')") }
+
+        var names = Set<String>()
+        func component(_ piece: Substring, _ place: String) throws(PatternError) -> Pattern.Component {
+            let parsed = try parseComponent(piece, place: place, fail)
+            if case .param(let param) = parsed {
+                if let name = param.name {
+                    guard names.insert(name).inserted else { throw fail("the param name '\(name)' is used twice") }
+                }
+                if param.isCatchAll && place != "path" {
+                    throw fail("a 'path' catch-all can only be the last path component, not in the \(place)")
+                }
+            }
+            return parsed
+        }
+
+        var host = try component(hostText, "host")
+        if case .literal(let literal) = host { host = .literal(literal.lowercased()) }
+        var path = [Pattern.Component]()
+        let segments = pieces.filter { !$0.isEmpty }
+        for (index, segment) in segments.enumerated() {
+            let parsed = try component(segment, "path")
+            if let param = parsed.param, param.isCatchAll, index != segments.count - 1 {
+                throw fail("a 'path' catch-all can only be the last path component")
+            }
+            path.append(parsed)
+        }
+        var query = [Pattern.QueryComponent]()
+        if let queryText {
+            for pair in queryText.split(whereSeparator: { $0 == "&" || $0 == ";" }) {
+                guard let equals = pair.firstIndex(of: "=") else {
+                    throw fail("query component '\(pair)' needs the form key=value or key=(param)")
+                }
+                let key = try decodeLiteral(pair[..<equals], fail)
+                guard !key.isEmpty else { throw fail("query component '\(pair)' has an empty key") }
+                guard !query.contains(where: { $0.key == key }) else { throw fail("the query key '\(key)' appears twice") }
+                query.append(.init(key: key, component: try component(pair[pair.index(after: equals)...], "query")))
+            }
+        }
+        let fragment = try fragmentText.map { (text) throws(PatternError) in try component(text, "fragment") }
+        return Pattern(text: text, scheme: scheme.lowercased(), host: host, path: path, query: query, fragment: fragment)
+    }
+
+    private func firstOutsideParams(_ mark: Character, in text: Substring, _ fail: (String) -> PatternError) throws(PatternError) -> Substring.Index? {
+        var depth = 0
+        for index in text.indices {
+            switch text[index] {
+            case "(": depth += 1; if depth > 1 { throw fail("params cannot nest") }
+            case ")": depth -= 1; if depth < 0 { throw fail("')' without '('") }
+            case mark where depth == 0: return index
+            default: break
+            }
+        }
+        if depth != 0 { throw fail("'(' without ')'") }
+        return nil
+    }
+
+    private func parseComponent(_ piece: Substring, place: String, _ fail: (String) -> PatternError) throws(PatternError) -> Pattern.Component {
+        guard piece.first == "(" else {
+            if piece.contains("(") || piece.contains(")") {
+                throw fail("'\(piece)': a param must be a whole component, as in '(name)'")
+            }
+            let literal = try decodeLiteral(piece, fail)
+            guard !literal.isEmpty else { throw fail("an empty \(place) component") }
+            return .literal(literal)
+        }
+        guard piece.last == ")", piece.count >= 2 else { throw fail("'\(piece)': a param must be a whole component, as in '(name)'") }
+        let inner = piece.dropFirst().dropLast()
+        guard !inner.contains("("), !inner.contains(")") else { throw fail("'\(piece)': params cannot nest") }
+        let name: Substring
+        var type = ParamType.stringName
+        if let colon = inner.firstIndex(of: ":") {
+            name = inner[..<colon]
+            let typeText = inner[inner.index(after: colon)...]
+            if !typeText.isEmpty {
+                guard isIdentifier(typeText, allowDots: false) else { throw fail("'\(typeText)' is not a type name") }
+                type = String(typeText)
+            }
+        } else {
+            name = inner
+        }
+        if !name.isEmpty && !isIdentifier(name, allowDots: true) {
+            throw fail("'\(name)' is not a param name (letters, digits, '_' and '.', not starting with a digit)")
+        }
+        guard knownTypes(type) else {
+            throw fail("unknown param type '\(type)' (built in: string, int, number, bool, id, path; others must be registered with map:type first)")
+        }
+        return .param(.init(name: name.isEmpty ? nil : String(name), type: type))
+    }
+
+    private func decodeLiteral(_ text: Substring, _ fail: (String) -> PatternError) throws(PatternError) -> String {
+        do {
+            return try PercentEncoding.unescape(text.utf8)
+        } catch {
+            throw fail("literal '\(text)': \(error)")
+        }
+    }
+
+    private func isScheme(_ text: String) -> Bool {
+        guard let first = text.utf8.first, isASCIILetter(first) else { return false }
+        return text.utf8.allSatisfy {
+            isASCIILetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
+                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+        }
+    }
+
+    private func isASCIILetter(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+    }
+
+    private func isIdentifier(_ text: Substring, allowDots: Bool) -> Bool {
+        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII else { return false }
+        return text.unicodeScalars.allSatisfy {
+            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0)) || $0 == "_" || (allowDots && $0 == "."))
+        }
+    }
+}
