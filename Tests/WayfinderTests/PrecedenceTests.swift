@@ -1,0 +1,169 @@
+import Testing
+@testable import Wayfinder
+
+@Suite("Which pattern wins")
+struct PrecedenceTests {
+    /// Registers `patterns` in every order and checks that `url` always opens `expected`.
+    func expectWinner(_ patterns: [String], _ url: String, _ expected: String?, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var orders = [patterns, patterns.reversed()]
+        var generator = SeededGenerator(seed: 7)
+        for _ in 0..<4 { orders.append(patterns.shuffled(using: &generator)) }
+        for order in orders {
+            #expect(try winner(table(order), url) == expected, "order \(order)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func higherSpecificityWins() throws {
+        try expectWinner(["tt://a/(x)/(y)", "tt://a/b/(y)"], "tt://a/b/c", "tt://a/b/(y)")
+        try expectWinner(["tt://a/(rest:path)", "tt://a/(x)/(y)"], "tt://a/b/c", "tt://a/(x)/(y)")
+    }
+
+    @Test func leftToRightBreaksEqualSpecificity() throws {
+        // Both score 2+2+1: the literal comes first in the winner.
+        try expectWinner(["tt://a/(x)/c", "tt://a/b/(y)"], "tt://a/b/c", "tt://a/b/(y)")
+        // A typed param beats a string param at the first difference.
+        try expectWinner(["tt://a/(x)/(y:int)", "tt://a/(x:int)/(y)"], "tt://a/1/2", "tt://a/(x:int)/(y)")
+        // Equal specificity, and the literal host and segment outrank params further right.
+        try expectWinner(["tt://a/b/(r:path)", "tt://a/(x)/(y)/(z:path)"], "tt://a/b/c/d", "tt://a/b/(r:path)")
+    }
+
+    @Test func boundQueryParamsBreakTiesThenText() throws {
+        // Equal shape except which query param each names: the one the URL binds wins.
+        try expectWinner(["tt://s?b=(b)", "tt://s?a=(a)"], "tt://s?b=1", "tt://s?b=(b)")
+        try expectWinner(["tt://s?b=(b)", "tt://s?a=(a)"], "tt://s?a=1", "tt://s?a=(a)")
+        // Neither bound: the text that sorts first, never registration order.
+        try expectWinner(["tt://s?b=(b)", "tt://s?a=(a)"], "tt://s", "tt://s?a=(a)")
+        try expectWinner(["tt://n/(v:number)", "tt://n/(v:int)"], "tt://n/3", "tt://n/(v:int)")
+    }
+
+    @Test func matchingBacktracks() throws {
+        try expectWinner(["tt://x/(provider)", "tt://x/google/callback"], "tt://x/google", "tt://x/(provider)")
+        try expectWinner(["tt://a/b/c/d", "tt://a/(x)/c/e"], "tt://a/b/c/e", "tt://a/(x)/c/e")
+        try expectWinner(["tt://a/(n:int)/x", "tt://a/(s)/y"], "tt://a/5/y", "tt://a/(s)/y")
+    }
+
+    @Test func hostParams() throws {
+        let routes = try table(["tt://(user)/profile", "tt://home/profile"])
+        #expect(try routes.match("tt://Alice/profile").match?.params == ["user": "Alice"])
+        #expect(try winner(routes, "tt://HOME/profile") == "tt://home/profile")
+        #expect(try winner(routes, "tt:///profile") == nil)
+    }
+
+    @Test func defaultRouteOnlyWhenNothingElseMatches() throws {
+        try expectWinner(["*", "tt://menu/(id:int)"], "tt://menu/3", "tt://menu/(id:int)")
+        try expectWinner(["*", "tt://menu/(id:int)"], "tt://menu/x", "*")
+        try expectWinner(["*", "tt://menu/(id:int)"], "tel:5551234", "*")
+        try expectWinner(["tt://menu/(id:int)"], "tt://menu/x", nil)
+        let routes = try table(["*"])
+        let match = try #require(try routes.match("http://example.com/a?q=1#top").match)
+        #expect(match.query == ["q": "1"])
+        #expect(match.fragment == "top")
+    }
+
+    @Test func queryLiteralsMustBePresentAndEqual() throws {
+        let routes = try table(["tt://order?kind=edit", "tt://order"])
+        #expect(try winner(routes, "tt://order?kind=edit") == "tt://order?kind=edit")
+        #expect(try winner(routes, "tt://order?kind=view") == "tt://order")
+        #expect(try winner(routes, "tt://order?kind") == "tt://order")
+        #expect(try winner(routes, "tt://order?kind=edit&kind=edit") == "tt://order")
+        #expect(try routes.match("tt://order?kind=edit&x=1").match?.query == ["x": "1"])
+    }
+
+    @Test func queryParamsBindWhenPresentAndMustConvert() throws {
+        let routes = try table(["tt://order?waitress=(initWithWaitress:)", "tt://page?n=(n:int)"])
+        let present = try #require(try routes.match("tt://order?waitress=Betty&table=4").match)
+        #expect(present.params == ["initWithWaitress": "Betty"])
+        #expect(present.query == ["table": "4"])
+        let absent = try #require(try routes.match("tt://order").match)
+        #expect(absent.params == [:])
+        #expect(try winner(routes, "tt://page?n=3") == "tt://page?n=(n:int)")
+        #expect(try winner(routes, "tt://page?n=three") == nil)
+        #expect(try winner(routes, "tt://page") == "tt://page?n=(n:int)")
+    }
+
+    @Test func fragmentsPreferFragmentPatterns() throws {
+        let routes = try table(["tt://order?waitress=()", "tt://order?waitress=()#(orderAction:)"])
+        let withFragment = try #require(try routes.match("tt://order?waitress=Betty#pizza").match)
+        #expect(withFragment.route.pattern.text == "tt://order?waitress=()#(orderAction:)")
+        #expect(withFragment.params == ["orderAction": "pizza"])
+        #expect(withFragment.fragment == "pizza")
+        let without = try #require(try routes.match("tt://order?waitress=Betty").match)
+        #expect(without.route.pattern.text == "tt://order?waitress=()")
+        #expect(without.fragment == nil)
+        // Without a fragment pattern, the base pattern gets the fragment handed over.
+        let base = try table(["tt://food/(name)"])
+        #expect(try base.match("tt://food/pizza#nutrition").match?.fragment == "nutrition")
+    }
+
+    @Test func registeringTheSameTextReplaces() throws {
+        let routes = RouteTable<String>()
+        try routes.add("tt://menu/(id:int)", target: "old")
+        let replaced = try routes.add("tt://menu/(id:int)", target: "new")
+        #expect(replaced?.target == "old")
+        #expect(routes.count == 1)
+        #expect(try routes.match("tt://menu/1").match?.route.target == "new")
+    }
+
+    @Test(arguments: [
+        ("tt://u/(a)", "tt://u/(b)"),
+        ("tt://u/(a)", "tt://u/(a:string)"),
+        ("tt://u/(a:)", "tt://u/(a)"),
+        ("tt://u/(a:int)/x", "TT://u/(b:int)/x"),
+        ("tt://s?a=(x)&b=1", "tt://s?b=1&a=(y)"),
+    ])
+    func patternsDifferingOnlyInNamesConflict(first: String, second: String) throws {
+        let routes = try table([first])
+        do {
+            try routes.add(second, target: second)
+            Issue.record("\(second) should conflict with \(first)")
+        } catch {
+            #expect(error.description.contains(first))
+            #expect(error.description.contains(second))
+        }
+        #expect(routes.count == 1)
+        #expect(routes.route(for: first) != nil)
+    }
+
+    @Test func removeTakesARouteOut() throws {
+        let routes = try table(["tt://a/(x)", "tt://a/b", "tt://a/(r:path)", "*"])
+        #expect(routes.remove("tt://a/b")?.target == "tt://a/b")
+        #expect(try winner(routes, "tt://a/b") == "tt://a/(x)")
+        #expect(routes.remove("tt://a/(x)") != nil)
+        #expect(try winner(routes, "tt://a/b") == "tt://a/(r:path)")
+        #expect(routes.remove("tt://a/(r:path)") != nil)
+        #expect(try winner(routes, "tt://a/b") == "*")
+        #expect(routes.remove("*") != nil)
+        #expect(try winner(routes, "tt://a/b") == nil)
+        #expect(routes.remove("tt://nothing") == nil)
+        #expect(routes.count == 0)
+        // A removed shape can be registered again under another name.
+        try routes.add("tt://a/(y)", target: "again")
+        #expect(try winner(routes, "tt://a/q") == "tt://a/(y)")
+    }
+
+    @Test func routesListInPrecedenceOrder() throws {
+        let routes = try table(["*", "tt://a/(r:path)", "tt://a/(x)", "tt://a/b", "tt://a/(n:int)", "tt://a/b/c"])
+        #expect(routes.routes.map(\.pattern.text) == ["tt://a/b/c", "tt://a/b", "tt://a/(n:int)", "tt://a/(x)", "tt://a/(r:path)", "*"])
+    }
+
+    @Test func tieWarningsNamePatternsThatOnlyTextCanSeparate() throws {
+        let routes = try table(["tt://n/(v:number)", "tt://n/(v:int)", "tt://n/(s)", "tt://m/(v:int)"])
+        let warnings = routes.tieWarnings()
+        #expect(warnings.count == 1)
+        #expect(warnings.first?.contains("'tt://n/(v:int)' and 'tt://n/(v:number)'") == true)
+        #expect(try table(["tt://a/(x)", "tt://a/b"]).tieWarnings().isEmpty)
+    }
+
+    @Test func lookupDoesNotDependOnUnrelatedRoutes() throws {
+        // Many routes that share a prefix must not change which route wins or what it binds.
+        let routes = RouteTable<String>()
+        for i in 0..<5_000 {
+            try routes.add("tt://item\(i)/(id:int)/detail", target: "item\(i)")
+        }
+        try routes.add("tt://item42/(id:int)/(tab)", target: "tab")
+        #expect(try routes.match("tt://item42/7/detail").match?.route.target == "item42")
+        #expect(try routes.match("tt://item42/7/photos").match?.params == ["id": 7, "tab": "photos"])
+        #expect(try routes.match("tt://item4999/1/detail").match?.route.target == "item4999")
+        #expect(try winner(routes, "tt://item5000/1/detail") == nil)
+    }
+}
