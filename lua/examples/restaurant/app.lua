@@ -1,0 +1,74 @@
+-- Mel's: a restaurant app in the spirit of Three20's TTNavigatorDemo. Five menu tabs
+-- (breakfast to the about page) and a staff contacts tab; dishes, their nutrition, an
+-- order placed with an imaginary waitress, and the address book of the people who work here.
+local wf = require "wayfinder"
+local tabs = require "tabs"
+local delegate = require "delegate"
+local Contact = require "models.contact"
+local Menu = require "screens.menu"
+local Food = require "screens.food"
+local Nutrition = require "screens.nutrition"
+local About = require "screens.about"
+local Order = require "screens.order"
+local OrderFood = require "screens.order_food"
+local Web = require "screens.web"
+local ContactList = require "screens.contact_list"
+local ContactDetail = require "screens.contact_detail"
+local NoSuchContact = require "screens.no_contact"
+
+local map = wf.map
+
+-- Anything no other route claims, http and https links included, opens the in-app browser.
+map:from("*", Web)
+
+-- Brings the tab bar back to the front, closing anything presented above it.
+map:from("tt://tabBar", delegate.show_tabs, { mode = "none" })
+
+-- One menu per tab, shared: opening a menu's URL switches to its tab.
+map:from("tt://menu/(initWithMenu:)", Menu, { mode = "share", external = true })
+
+-- A new page for every dish opened, so dishes stack up while browsing.
+map:from("tt://food/(initWithFood:)", Food, { external = true })
+
+-- Nutrition facts flip in over the dish's page.
+map:from("tt://food/(initWithNutrition:)/nutrition", Nutrition,
+  { transition = "flipFromLeft", external = true })
+
+-- About pages only ever appear in the About tab: menu 5 is opened first.
+map:from("tt://about/(initWithAbout:)", About, { parent = "tt://menu/5", external = true })
+
+-- Ordering happens in a modal above everything; the waitress comes from the query, and any
+-- other keys (ref=toolbar) ride along in the query table.
+map:from("tt://order?waitress=(initWithWaitress:)", Order, { mode = "modal", external = true })
+
+-- A #fragment on an order URL is an action: orderAction(<dish>) on the order screen, which
+-- is opened first if it is not already showing.
+map:from("tt://order?waitress=()#(orderAction:)", Order)
+
+-- Writing the order out in full, pushed inside the order's modal.
+map:from("tt://order/food", OrderFood)
+
+-- "Are you sure?" pops over the order screen.
+map:from("tt://order/confirm", delegate.confirm_order, { mode = "popover" })
+
+-- Sending the order shows nothing new: it closes the order flow.
+map:from("tt://order/send", delegate.send_order, { mode = "none" })
+
+-- The Cancel and No buttons.
+map:from("tt://dismiss", delegate.dismiss, { mode = "none" })
+
+-- The address book, in the order the query asks for (?sort=name|role|phone|email).
+map:from("tt://contacts?sort=(initWithSort:)", ContactList, { mode = "share", external = true })
+
+-- A person, by object ID. The id type turns away tokens that are not object IDs; those fall
+-- to the string route below, which says so instead of opening a web page.
+map:from("tt://contact/(initWithObjectID:id)", ContactDetail, { external = true })
+map:from("tt://contact/(bad)", NoSuchContact, { selector = "initWithToken:" })
+
+-- How a contact record becomes its URL: the ID is read from the record's objectID field and
+-- encoded as a path-safe token.
+map:url(Contact, "tt://contact/(objectID:id)")
+
+-- Declared once the map is complete, since launching opens the tab URLs (or restores the
+-- whole persisted hierarchy: tabs, stacks, modals).
+wf.app { name = "restaurant", tabs = tabs, persistence = "all" }

@@ -1,0 +1,28 @@
+-- Everything the kitchen serves, by the key used in its URL (tt://food/<key>): the name shown
+-- on screen and a rough calorie count for the nutrition page.
+return {
+  porridge    = { name = "Porridge",        calories = 150 },
+  baconeggs   = { name = "Bacon & Eggs",    calories = 420 },
+  frenchtoast = { name = "French Toast",    calories = 350 },
+  coffee      = { name = "Coffee",          calories = 5 },
+  oj          = { name = "Orange Juice",    calories = 110 },
+  macncheese  = { name = "Mac & Cheese",    calories = 500 },
+  hamsam      = { name = "Ham Sandwich",    calories = 380 },
+  salad       = { name = "Salad",           calories = 120 },
+  coke        = { name = "Coke",            calories = 140 },
+  sprite      = { name = "Sprite",          calories = 140 },
+  potstickers = { name = "Potstickers",     calories = 300 },
+  eggrolls    = { name = "Egg Rolls",       calories = 350 },
+  wings       = { name = "Buffalo Wings",   calories = 600 },
+  steak       = { name = "Steak",           calories = 700 },
+  marsala     = { name = "Chicken Marsala", calories = 550 },
+  cobbsalad   = { name = "Cobb Salad",      calories = 450 },
+  greensalad  = { name = "Green Salad",     calories = 90 },
+  redwine     = { name = "Red Wine",        calories = 125 },
+  whitewine   = { name = "White Wine",      calories = 120 },
+  beer        = { name = "Beer",            calories = 150 },
+  water       = { name = "Sparkling Water", calories = 0 },
+  cake        = { name = "Chocolate Cake",  calories = 450 },
+  pie         = { name = "Apple Pie",       calories = 400 },
+  pizza       = { name = "Pizza",           calories = 280 },
+}

@@ -1,0 +1,50 @@
+-- What the app itself answers for, rather than a screen: URLs that act on the navigator
+-- (bring back the tab bar, close what is on top, send an order) and the one screen that is
+-- configured in code before it is shown (the order confirmation).
+local wf = require "wayfinder"
+local tabs = require "tabs"
+local ticket = require "models.ticket"
+local Confirm = require "screens.confirm"
+
+local delegate = {}
+
+-- More than any real hierarchy holds: the loops below stop long before.
+local MAX_LAYERS = 8
+
+local function in_order_flow(url)
+  return type(url) == "string" and url:lower():find("^tt://order") ~= nil
+end
+
+-- tt://tabBar: the tab bar comes back to the front, whatever was presented above it.
+function delegate.show_tabs()
+  local nav = wf.navigator
+  for _ = 1, MAX_LAYERS do
+    if not nav:dismiss() then break end
+  end
+  local root = nav:tree().root
+  if not (root and root.kind == "tabs") then nav:tabs(tabs) end
+  return { shown = "tabs" }
+end
+
+-- tt://dismiss: the Cancel and No buttons; closes the popover, else the top modal.
+function delegate.dismiss()
+  return { dismissed = wf.navigator:dismiss() }
+end
+
+-- tt://order/confirm: the confirmation is built here so it can carry the ticket.
+function delegate.confirm_order(route)
+  return Confirm:new { items = ticket.items(route and route.query) }
+end
+
+-- tt://order/send: the order goes to the kitchen, and the confirmation and the order
+-- screen under it go away, back to whatever the guest was browsing.
+function delegate.send_order(route)
+  local items = ticket.items(route and route.query)
+  local nav = wf.navigator
+  for _ = 1, MAX_LAYERS do
+    if not in_order_flow(nav:url()) or not nav:dismiss() then break end
+  end
+  return { sent = items }
+end
+
+return delegate

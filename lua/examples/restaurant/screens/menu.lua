@@ -1,0 +1,48 @@
+-- A menu: the root of each menu tab. Menus are shared (one per URL), so any link to
+-- tt://menu/<n> brings that tab forward instead of stacking a second copy.
+local wf = require "wayfinder"
+local menus = require "data.menus"
+
+local Menu = wf.controller "Menu"
+
+-- The toolbar's Order button: Betty takes every order placed from a menu.
+Menu.ORDER_URL = "tt://order?waitress=Betty&ref=toolbar"
+
+function Menu:initWithMenu(page)
+  page = tostring(page)
+  self.page = page
+  self.menu = page:match("^%d+$") and menus[tonumber(page)] or nil
+end
+
+local function every_menu()
+  local links = {}
+  for n, menu in ipairs(menus) do
+    links[n] = { menu.title, "tt://menu/" .. n }
+  end
+  return links
+end
+
+function Menu:render()
+  local menu = self.menu
+  if not menu then
+    return {
+      title = "No such menu",
+      lines = { ("There is no menu number %s. These are the menus we have:"):format(self.page) },
+      links = every_menu(),
+    }
+  end
+  local lines, links = {}, {}
+  for _, section in ipairs(menu.sections) do
+    local labels = {}
+    for _, item in ipairs(section.items) do
+      labels[#labels + 1] = item[1]
+      links[#links + 1] = { item[1], item[2] }
+    end
+    local list = table.concat(labels, ", ")
+    lines[#lines + 1] = section.heading and (section.heading .. ": " .. list) or list
+  end
+  links[#links + 1] = { "Order", Menu.ORDER_URL }
+  return { title = menu.title, lines = lines, links = links }
+end
+
+return Menu
