@@ -1,0 +1,154 @@
+-- wf.map: the URL map. Patterns, matching and URL generation are native (MATCHING.md); this
+-- file checks arguments so mistakes name the script's own line, deduces constructors, and reads
+-- object fields for URL generation (fields may come through __index chains, which only Lua can
+-- follow).
+local native = require "wayfinder.native.map"
+local deduce = require "wayfinder.constructor"
+
+local map = {}
+
+local modes = { create = true, share = true, modal = true, popover = true, none = true }
+local option_types = {
+  mode = "string", parent = "string", selector = "string", transition = "string",
+  external = "boolean", name = "string",
+}
+
+-- class -> { [generator name] = { pattern = ..., fields = { ... } } }; weak, so a map never
+-- keeps a class alive on its own.
+local generators = setmetatable({}, { __mode = "k" })
+
+local function check_self(self, method)
+  if self ~= map then error("call it as wf.map:" .. method .. "(...), with a colon", 3) end
+end
+
+local function class_name(class)
+  local name = rawget(class, "__name")
+  return type(name) == "string" and name or nil
+end
+
+-- Adds what only Lua can know to a native route: the constructor a class target would get.
+local function describe(route)
+  if route == nil then return nil end
+  if type(route.target) == "table" then
+    route.method, route.constructor_selector = deduce(route.target, route.param_names, route.selector_option)
+    if route.constructor_selector then route.selector = route.constructor_selector end
+  end
+  route.constructor_selector = nil
+  return route
+end
+
+function map:from(pattern, target, options)
+  check_self(self, "from")
+  if type(pattern) ~= "string" then error("map:from needs a pattern string, got " .. type(pattern), 2) end
+  local kind = type(target)
+  if kind ~= "table" and kind ~= "function" then
+    error("map:from('" .. pattern .. "', target): the target must be a controller class or a function, got " .. kind, 2)
+  end
+  if options ~= nil then
+    if type(options) ~= "table" then error("map:from: options must be a table, got " .. type(options), 2) end
+    for key, value in pairs(options) do
+      local expected = option_types[key]
+      if not expected then
+        error("map:from: unknown option '" .. tostring(key) .. "' (known: mode, parent, selector, transition, external, name)", 2)
+      end
+      if type(value) ~= expected then
+        error("map:from: option '" .. key .. "' must be a " .. expected .. ", got " .. type(value), 2)
+      end
+    end
+    if options.mode ~= nil and not modes[options.mode] then
+      error("map:from: mode must be one of create, share, modal, popover, none; got '" .. options.mode .. "'", 2)
+    end
+  end
+  local ok, err = native.add(pattern, target, kind == "table" and class_name(target) or nil, options or {})
+  if not ok then error(err, 2) end
+  return self
+end
+
+function map:remove(pattern)
+  check_self(self, "remove")
+  if type(pattern) ~= "string" then error("map:remove needs a pattern string, got " .. type(pattern), 2) end
+  return native.remove(pattern)
+end
+
+function map:match(url)
+  check_self(self, "match")
+  if type(url) ~= "string" then return nil, "a URL must be a string, got " .. type(url) end
+  local route, reason = native.match(url)
+  if not route then return nil, reason end
+  return describe(route)
+end
+
+function map:routes()
+  check_self(self, "routes")
+  local routes = native.routes()
+  for _, route in ipairs(routes) do describe(route) end
+  return routes
+end
+
+function map:type(name, spec)
+  check_self(self, "type")
+  if type(name) ~= "string" then error("map:type needs a type name, got " .. type(name), 2) end
+  local convert
+  if type(spec) == "string" then
+    local ok, err = pcall(string.find, "", spec)
+    if not ok then error("map:type('" .. name .. "'): bad Lua pattern: " .. tostring(err), 2) end
+    local anchored = (spec:sub(1, 1) == "^" and "" or "^") .. spec .. (spec:sub(-1) == "$" and "" or "$")
+    convert = function(text)
+      if string.find(text, anchored) then return text end
+      return nil
+    end
+  elseif type(spec) == "function" then
+    convert = spec
+  else
+    error("map:type('" .. name .. "', spec): spec must be a Lua pattern string or a function, got " .. type(spec), 2)
+  end
+  local ok, err = native.add_type(name, convert)
+  if not ok then error(err, 2) end
+  return self
+end
+
+function map:url(class, name, pattern)
+  check_self(self, "url")
+  if pattern == nil then name, pattern = nil, name end
+  if type(class) ~= "table" then error("map:url needs a class table, got " .. type(class), 2) end
+  if name ~= nil and type(name) ~= "string" then error("map:url: the generator name must be a string", 2) end
+  if type(pattern) ~= "string" then error("map:url needs a pattern string, got " .. type(pattern), 2) end
+  local fields, err = native.generator(pattern)
+  if not fields then error(err, 2) end
+  generators[class] = generators[class] or {}
+  generators[class][name or ""] = { pattern = pattern, fields = fields }
+  return self
+end
+
+-- Reads "album.title" as obj.album.title; nil when any step is missing.
+local function read_field(obj, path)
+  local value = obj
+  for part in string.gmatch(path, "[^.]+") do
+    if type(value) ~= "table" then return nil end
+    value = value[part]
+  end
+  return value
+end
+
+function map:url_for(obj, name)
+  check_self(self, "url_for")
+  if type(obj) ~= "table" then return nil, "url_for needs an object (a table), got " .. type(obj) end
+  local class = getmetatable(obj)
+  while type(class) == "table" do
+    local named = generators[class]
+    local generator = named and named[name or ""]
+    if generator then
+      local values = {}
+      for _, field in ipairs(generator.fields) do values[field] = read_field(obj, field) end
+      return native.fill(generator.pattern, values)
+    end
+    class = getmetatable(class)
+  end
+  local what = getmetatable(obj) and class_name(getmetatable(obj)) or "this object"
+  return nil, "no URL generator" .. (name and (" named '" .. name .. "'") or "") .. " for " .. what
+end
+
+-- Used by the host to describe a match (the CLI's `method` field).
+map._deduce = deduce
+
+return map
