@@ -1,4 +1,230 @@
 #ifndef WF_SHIM_H
 #define WF_SHIM_H
+
+/*
+ * The C side of Wayfinder's Lua state layer.
+ *
+ * Everything that may raise a Lua error (a longjmp) happens in this target, never in a Swift frame:
+ * Swift functions called from Lua go through wf_trampoline, and Swift calls into Lua go through
+ * wf_pcall. Values cross as "ops" written into a per-state byte buffer and built into Lua values
+ * by C code running under lua_pcall.
+ */
+
 #include "../../CLua/CLua.h"
+#include <stddef.h>
+#include <stdint.h>
+#include <string.h>
+
+/* ---- Swift functions callable from Lua ---------------------------------------------------- */
+
+/* A binding never raises. It returns how many results it pushed with non-raising API (>= 0), or
+   one of the codes below, after writing ops that the trampoline builds once Swift has returned. */
+typedef int (*wf_binding)(lua_State *L);
+
+#define WF_RETURN_BUILT (-1)  /* the ops are the results */
+#define WF_RAISE_MESSAGE (-2) /* the ops are one string; raise it prefixed with the caller's position */
+#define WF_RAISE_VALUE (-3)   /* the ops are one value; raise it as it is */
+
+/* A C closure over the binding (upvalue 1, light userdata) and its name (upvalue 2). */
+int wf_trampoline(lua_State *L);
+
+/* ---- Ops ------------------------------------------------------------------------------------ */
+
+enum {
+    WF_OP_NIL = 1,
+    WF_OP_TRUE,
+    WF_OP_FALSE,
+    WF_OP_INT,          /* int64 */
+    WF_OP_DOUBLE,       /* double */
+    WF_OP_STRING,       /* uint64 length, bytes */
+    WF_OP_TABLE,        /* int32 array size hint, int32 record size hint */
+    WF_OP_SETFIELD,     /* uint64 length, key bytes: pops a value into the table below it */
+    WF_OP_SETINDEX,     /* int64 index: pops a value into the table below it */
+    WF_OP_REF,          /* int32 registry reference */
+    WF_OP_CFUNCTION,    /* lua_CFunction, written only for this target's own C functions */
+    WF_OP_BINDING,      /* wf_binding, uint64 length, name bytes: a trampoline closure */
+    WF_OP_LIGHTUSERDATA /* pointer */
+};
+
+/* Returned by wf_pcall when the stack could not grow to make the call; nothing was pushed. */
+#define WF_STATUS_NOSTACK (-100)
+
+typedef void (*wf_text_sink)(void *owner, const char *text, size_t len);
+
+/* Status of a module read (see wf_module_reader). */
+enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT };
+enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
+
+/* Reads `relpath` under a module root. Only file I/O, no Lua API. Returns a malloc'd buffer the
+   caller frees, or NULL with *status saying why. */
+typedef char *(*wf_module_reader)(void *owner, int root, const char *relpath, size_t *len, int *status);
+
+/* Balances the retain taken when a Swift object was handed to Lua. */
+typedef void (*wf_object_release)(void *object);
+
+/* Per-state data: the allocator's ud, so any thread of the state finds it with lua_getallocf. */
+typedef struct wf_host {
+    size_t mem_used;
+    size_t mem_limit;
+
+    unsigned char *ops;
+    size_t ops_len;
+    size_t ops_cap;
+    /* Where a write first failed to grow the buffer (SIZE_MAX when none did). */
+    size_t ops_broken_from;
+
+    int64_t budget_ns;
+    int64_t deadline_ns; /* 0: no deadline */
+    int depth;           /* nesting of protected calls from Swift */
+
+    /* What the current outermost call ran into; reset when it starts. */
+    int hit_time;
+    int hit_memory;
+    int hit_not_found;
+
+    lua_State *main;
+    lua_State *current; /* the thread running the innermost binding, if any */
+    void *owner;        /* the Swift LuaState, unretained */
+
+    wf_text_sink print_sink;
+    wf_text_sink warn_sink;
+    wf_module_reader module_reader;
+    wf_object_release release_object;
+
+    int warn_on;
+    int warn_continuing;
+    char *warn_buf;
+    size_t warn_len;
+    size_t warn_cap;
+} wf_host;
+
+/* Creates a state whose allocator counts against `memory_limit` bytes; NULL when out of memory. */
+lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns);
+/* Closes the state (finalizers run under the time budget) and frees its host. */
+void wf_close(lua_State *L);
+
+static inline wf_host *wf_host_of(lua_State *L) {
+    void *ud = NULL;
+    (void)lua_getallocf(L, &ud);
+    return (wf_host *)ud;
+}
+
+unsigned char *wf_ops_grow(wf_host *h, size_t n);
+
+/* The place to write an n-byte op, or NULL once the buffer could not grow. */
+static inline unsigned char *wf_ops_reserve(wf_host *h, size_t n) {
+    if (h->ops_broken_from != SIZE_MAX) return NULL;
+    if (h->ops_cap - h->ops_len >= n) {
+        unsigned char *p = h->ops + h->ops_len;
+        h->ops_len += n;
+        return p;
+    }
+    return wf_ops_grow(h, n);
+}
+
+static inline void wf_ops_truncate(wf_host *h, size_t to) {
+    h->ops_len = to;
+    if (to <= h->ops_broken_from) h->ops_broken_from = SIZE_MAX;
+}
+
+static inline void wf_op_simple(wf_host *h, unsigned char op) {
+    unsigned char *p = wf_ops_reserve(h, 1);
+    if (p) p[0] = op;
+}
+static inline void wf_op_nil(wf_host *h) { wf_op_simple(h, WF_OP_NIL); }
+static inline void wf_op_bool(wf_host *h, int b) { wf_op_simple(h, b ? WF_OP_TRUE : WF_OP_FALSE); }
+static inline void wf_op_int(wf_host *h, int64_t v) {
+    unsigned char *p = wf_ops_reserve(h, 1 + sizeof v);
+    if (p) { p[0] = WF_OP_INT; memcpy(p + 1, &v, sizeof v); }
+}
+static inline void wf_op_double(wf_host *h, double v) {
+    unsigned char *p = wf_ops_reserve(h, 1 + sizeof v);
+    if (p) { p[0] = WF_OP_DOUBLE; memcpy(p + 1, &v, sizeof v); }
+}
+static inline void wf_op_bytes(wf_host *h, unsigned char op, const void *bytes, size_t len) {
+    uint64_t n = len;
+    unsigned char *p = wf_ops_reserve(h, 1 + sizeof n + len);
+    if (p) {
+        p[0] = op;
+        memcpy(p + 1, &n, sizeof n);
+        if (len) memcpy(p + 1 + sizeof n, bytes, len);
+    }
+}
+static inline void wf_op_string(wf_host *h, const void *bytes, size_t len) { wf_op_bytes(h, WF_OP_STRING, bytes, len); }
+static inline void wf_op_setfield(wf_host *h, const void *key, size_t len) { wf_op_bytes(h, WF_OP_SETFIELD, key, len); }
+static inline void wf_op_table(wf_host *h, int32_t narr, int32_t nrec) {
+    unsigned char *p = wf_ops_reserve(h, 1 + 2 * sizeof(int32_t));
+    if (p) {
+        p[0] = WF_OP_TABLE;
+        memcpy(p + 1, &narr, sizeof narr);
+        memcpy(p + 1 + sizeof narr, &nrec, sizeof nrec);
+    }
+}
+static inline void wf_op_setindex(wf_host *h, int64_t i) {
+    unsigned char *p = wf_ops_reserve(h, 1 + sizeof i);
+    if (p) { p[0] = WF_OP_SETINDEX; memcpy(p + 1, &i, sizeof i); }
+}
+static inline void wf_op_ref(wf_host *h, int32_t ref) {
+    unsigned char *p = wf_ops_reserve(h, 1 + sizeof ref);
+    if (p) { p[0] = WF_OP_REF; memcpy(p + 1, &ref, sizeof ref); }
+}
+static inline void wf_op_cfunction(wf_host *h, lua_CFunction f) {
+    unsigned char *p = wf_ops_reserve(h, 1 + sizeof f);
+    if (p) { p[0] = WF_OP_CFUNCTION; memcpy(p + 1, &f, sizeof f); }
+}
+static inline void wf_op_lightuserdata(wf_host *h, const void *ptr) {
+    unsigned char *p = wf_ops_reserve(h, 1 + sizeof ptr);
+    if (p) { p[0] = WF_OP_LIGHTUSERDATA; memcpy(p + 1, &ptr, sizeof ptr); }
+}
+static inline void wf_op_binding(wf_host *h, wf_binding f, const void *name, size_t len) {
+    uint64_t n = len;
+    unsigned char *p = wf_ops_reserve(h, 1 + sizeof f + sizeof n + len);
+    if (p) {
+        p[0] = WF_OP_BINDING;
+        memcpy(p + 1, &f, sizeof f);
+        memcpy(p + 1 + sizeof f, &n, sizeof n);
+        if (len) memcpy(p + 1 + sizeof f + sizeof n, name, len);
+    }
+}
+
+/* ---- Calls from Swift into Lua ------------------------------------------------------------- */
+
+/*
+ * Calls, protected and with a traceback-adding message handler, the callee and arguments formed by
+ * the top `nstack` stack values followed by the values built from the ops written since `start`
+ * (the first of all these is the callee). Returns the lua_pcall status (or WF_STATUS_NOSTACK); the
+ * stack values are replaced by the *nresults results, or by the error object. The op buffer is
+ * truncated back to `start`. The outermost such call sets the time deadline; nested ones share it.
+ */
+int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults);
+
+/* Protected helpers, called as the callee of wf_pcall. */
+int wf_fn_ref(lua_State *L);        /* (value) -> registry reference */
+int wf_fn_load(lua_State *L);       /* (pointer, length, chunkname) -> function | nil, message, status */
+int wf_fn_preload(lua_State *L);    /* (name, value): the loaded table's entry for require */
+int wf_fn_setglobal(lua_State *L);  /* (name, value) */
+int wf_fn_getglobal(lua_State *L);  /* (name) -> value */
+int wf_fn_newobject(lua_State *L);  /* (retained object pointer, metatable) -> userdata owning it */
+int wf_fn_collect(lua_State *L);    /* () full garbage collection */
+int wf_fn_require(lua_State *L);    /* the sandbox's require */
+int wf_fn_open_sandbox(lua_State *L);
+
+/* A registry reference released with luaL_unref; never raises (see Host.c). */
+void wf_unref(lua_State *L, int ref);
+
+/* The Swift object pointer a Wayfinder userdata at idx holds, or NULL. Never raises. */
+void *wf_toobject(lua_State *L, int idx);
+
+/* ---- Macros Swift cannot import ------------------------------------------------------------ */
+
+static inline int wf_registryindex(void) { return LUA_REGISTRYINDEX; }
+static inline int wf_upvalueindex(int i) { return lua_upvalueindex(i); }
+/* Only for slots that were never marked to-be-closed: then lua_settop runs no __close and so
+   cannot raise. Nothing in Wayfinder marks a slot from Swift. */
+static inline void wf_pop(lua_State *L, int n) { lua_pop(L, n); }
+static inline void wf_settop(lua_State *L, int idx) { lua_settop(L, idx); }
+static inline void wf_insert(lua_State *L, int idx) { lua_insert(L, idx); }
+static inline void wf_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcclosure(L, f, 0); }
+static inline int wf_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
+
 #endif

@@ -1,0 +1,36 @@
+#ifndef WF_SHIM_INTERNAL_H
+#define WF_SHIM_INTERNAL_H
+
+#include "CLuaShim.h"
+
+/* Instructions between two looks at the clock. */
+#define WF_HOOK_COUNT 1000
+
+int64_t wf_now_ns(void);
+void wf_hook(lua_State *L, lua_Debug *ar);
+void wf_enter(wf_host *h);
+void wf_leave(wf_host *h);
+
+void wf_warn(void *ud, const char *msg, int tocont);
+
+/* Builds the values of the ops in [start, end) onto the stack; raises on malformed ops. */
+void wf_build(lua_State *L, wf_host *h, size_t start, size_t end);
+
+int wf_msgh(lua_State *L);
+
+/* Creates the registry entries require uses. */
+void wf_require_setup(lua_State *L);
+
+/* Registry keys. */
+#define WF_KEY_LOADING "wayfinder.loading"
+#define WF_KEY_REQUIRE_GUARD "wayfinder.require.guard"
+
+/* A full userdata that owns a retained Swift object. */
+typedef struct wf_object {
+    uint64_t magic;
+    void *object;
+} wf_object;
+
+#define WF_OBJECT_MAGIC UINT64_C(0x5746534f424a4543)
+
+#endif

@@ -1,0 +1,104 @@
+#include "Internal.h"
+
+/*
+ * Small C functions Swift runs as the callee of wf_pcall, because each can raise (they allocate).
+ */
+
+int wf_fn_ref(lua_State *L) {
+    lua_settop(L, 1);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushinteger(L, ref);
+    return 1;
+}
+
+/* Returns the compiled chunk, or nil, the message and the status; the caller tells syntax errors
+   from memory errors by that status. The source is Swift memory, alive for the whole call. */
+int wf_fn_load(lua_State *L) {
+    const char *source = (const char *)lua_touserdata(L, 1);
+    size_t len = (size_t)lua_tointeger(L, 2);
+    const char *chunkname = lua_tostring(L, 3);
+    int status = luaL_loadbufferx(L, source, len, chunkname, "t");
+    if (status == LUA_OK) return 1;
+    lua_pushnil(L);
+    lua_insert(L, -2);
+    lua_pushinteger(L, status);
+    return 3;
+}
+
+int wf_fn_preload(lua_State *L) {
+    lua_settop(L, 2);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_insert(L, 1);
+    lua_rawset(L, 1);
+    return 0;
+}
+
+int wf_fn_setglobal(lua_State *L) {
+    lua_settop(L, 2);
+    lua_pushglobaltable(L);
+    lua_insert(L, 1);
+    lua_settable(L, 1);
+    return 0;
+}
+
+int wf_fn_getglobal(lua_State *L) {
+    lua_settop(L, 1);
+    lua_pushglobaltable(L);
+    lua_insert(L, 1);
+    lua_gettable(L, 1);
+    return 1;
+}
+
+int wf_fn_collect(lua_State *L) {
+    lua_gc(L, LUA_GCCOLLECT);
+    return 0;
+}
+
+static wf_object *wf_checkobject(lua_State *L, int idx) {
+    if (lua_type(L, idx) != LUA_TUSERDATA || lua_rawlen(L, idx) != sizeof(wf_object)) return NULL;
+    wf_object *u = (wf_object *)lua_touserdata(L, idx);
+    return u->magic == WF_OBJECT_MAGIC ? u : NULL;
+}
+
+void *wf_toobject(lua_State *L, int idx) {
+    wf_object *u = wf_checkobject(L, idx);
+    return u ? u->object : NULL;
+}
+
+static int wf_object_gc(lua_State *L) {
+    wf_object *u = wf_checkobject(L, 1);
+    if (u && u->object) {
+        void *object = u->object;
+        u->object = NULL;
+        wf_host *h = wf_host_of(L);
+        if (h->release_object) h->release_object(object);
+    }
+    return 0;
+}
+
+/*
+ * The userdata takes ownership of the retained object only in its last step, which cannot fail: so
+ * the call succeeded exactly when Lua owns the object, and on failure Swift releases it.
+ * The metatable's __gc is always Wayfinder's own, set before setmetatable so Lua registers the
+ * finalizer. Lua reads __gc again when it finalizes, and runs it with hooks off, so the metatable is
+ * hidden from getmetatable (unless it says otherwise) to keep scripts from swapping in their own.
+ */
+int wf_fn_newobject(lua_State *L) {
+    void *object = lua_touserdata(L, 1);
+    luaL_checktype(L, 2, LUA_TTABLE);
+    wf_object *u = (wf_object *)lua_newuserdatauv(L, sizeof(wf_object), 0);
+    u->magic = WF_OBJECT_MAGIC;
+    u->object = NULL;
+    lua_pushcfunction(L, wf_object_gc);
+    lua_setfield(L, 2, "__gc");
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, 2) == LUA_TNIL) {
+        lua_pushboolean(L, 0);
+        lua_setfield(L, 2, "__metatable");
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, 2);
+    lua_setmetatable(L, -2);
+    u->object = object;
+    return 1;
+}

@@ -1,0 +1,185 @@
+#include "Internal.h"
+
+#include <stdlib.h>
+
+/*
+ * require: "wayfinder" and "wayfinder.*" come from the bundled directory, every other name from the
+ * app's directory. Swift reads the files (wf_module_reader) and keeps them inside their root; this
+ * side validates names, caches results in the loaded table and detects loops.
+ *
+ * The modules a thread is loading are a stack kept per thread (a coroutine that dies half-way through
+ * a require must not leave a mark that makes a later require look like a loop). A to-be-closed guard
+ * pops the mark when the require returns or raises.
+ */
+
+static int wf_valid_name(const char *s, size_t len) {
+    int after_dot = 1;
+    for (size_t i = 0; i < len; i++) {
+        char c = s[i];
+        if (c == '.') {
+            if (after_dot) return 0;
+            after_dot = 1;
+        } else if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_') {
+            after_dot = 0;
+        } else {
+            return 0;
+        }
+    }
+    return !after_dot;
+}
+
+/* Pushes this thread's stack of modules being loaded, creating it when needed. */
+static void wf_loading_stack(lua_State *L) {
+    lua_getfield(L, LUA_REGISTRYINDEX, WF_KEY_LOADING);
+    lua_pushthread(L);
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushthread(L);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_remove(L, -2);
+}
+
+static int wf_require_unmark(lua_State *L) {
+    wf_loading_stack(L);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, -1);
+    if (n > 0) {
+        lua_pushnil(L);
+        lua_rawseti(L, -2, n);
+    }
+    return 0;
+}
+
+void wf_require_setup(lua_State *L) {
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushliteral(L, "k");
+    lua_setfield(L, -2, "__mode");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, LUA_REGISTRYINDEX, WF_KEY_LOADING);
+
+    lua_newtable(L);
+    lua_createtable(L, 0, 1);
+    lua_pushcfunction(L, wf_require_unmark);
+    lua_setfield(L, -2, "__close");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, LUA_REGISTRYINDEX, WF_KEY_REQUIRE_GUARD);
+}
+
+/* Raises "require loop: a -> b -> a" when `name` is already on the stack at index `stack`. */
+static void wf_check_loop(lua_State *L, int stack, const char *name) {
+    lua_Integer n = (lua_Integer)lua_rawlen(L, stack);
+    for (lua_Integer i = 1; i <= n; i++) {
+        lua_rawgeti(L, stack, i);
+        int same = strcmp(lua_tostring(L, -1), name) == 0;
+        lua_pop(L, 1);
+        if (!same) continue;
+        luaL_Buffer b;
+        luaL_buffinit(L, &b);
+        luaL_where(L, 1);
+        luaL_addvalue(&b);
+        luaL_addstring(&b, "require loop: ");
+        for (lua_Integer j = i; j <= n; j++) {
+            lua_rawgeti(L, stack, j);
+            luaL_addvalue(&b);
+            luaL_addstring(&b, " -> ");
+        }
+        luaL_addstring(&b, name);
+        luaL_pushresult(&b);
+        lua_error(L);
+    }
+}
+
+int wf_fn_require(lua_State *L) {
+    size_t len;
+    const char *name = luaL_checklstring(L, 1, &len);
+    lua_settop(L, 1);
+    if (!wf_valid_name(name, len))
+        return luaL_error(L, "invalid module name '%s' (use letters, digits, underscores and dots, as in 'screens.food')", name);
+
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE); /* 2 */
+    if (lua_getfield(L, 2, name) != LUA_TNIL && lua_toboolean(L, -1)) return 1;
+    lua_pop(L, 1);
+
+    wf_loading_stack(L); /* 3 */
+    wf_check_loop(L, 3, name);
+
+    int root = WF_ROOT_APP;
+    const char *sub = name;
+    if (strcmp(name, "wayfinder") == 0) {
+        root = WF_ROOT_BUNDLED;
+        sub = "";
+    } else if (strncmp(name, "wayfinder.", 10) == 0) {
+        root = WF_ROOT_BUNDLED;
+        sub = name + 10;
+    }
+    const char *where = root == WF_ROOT_BUNDLED ? "among the bundled modules" : "in the app directory";
+
+    /* Candidate paths, relative to the root: 4 and 5 (5 is absent for the bundled root itself). */
+    int ncandidates;
+    if (*sub == '\0') {
+        lua_pushliteral(L, "init.lua");
+        ncandidates = 1;
+    } else {
+        const char *path = luaL_gsub(L, sub, ".", "/");
+        lua_pushfstring(L, "%s.lua", path);
+        lua_pushfstring(L, "%s/init.lua", path);
+        lua_remove(L, -3);
+        ncandidates = 2;
+    }
+
+    wf_host *h = wf_host_of(L);
+    for (int c = 0; c < ncandidates; c++) {
+        const char *relpath = lua_tostring(L, 4 + c);
+        const char *display = root == WF_ROOT_BUNDLED ? lua_pushfstring(L, "wayfinder/%s", relpath) : lua_pushstring(L, relpath);
+        int display_index = lua_gettop(L);
+        lua_pushfstring(L, "@%s", display);
+        const char *chunkname = lua_tostring(L, -1);
+        int status = WF_READ_NO_ROOT;
+        size_t size = 0;
+        char *source = h->module_reader ? h->module_reader(h->owner, root, relpath, &size, &status) : NULL;
+        switch (status) {
+        case WF_READ_OK: break;
+        case WF_READ_NOT_FOUND: lua_pop(L, 2); continue;
+        case WF_READ_OUTSIDE_ROOT:
+            return luaL_error(L, "module '%s': %s leads outside the %s", name, display,
+                              root == WF_ROOT_BUNDLED ? "bundled modules" : "app directory");
+        case WF_READ_NO_ROOT:
+            return luaL_error(L, "module '%s': no %s is set", name,
+                              root == WF_ROOT_BUNDLED ? "bundled module directory" : "app directory");
+        default: return luaL_error(L, "module '%s': cannot read %s", name, display);
+        }
+        /* Nothing between the read and this free can raise: luaL_loadbufferx reports by status. */
+        int loaded = luaL_loadbufferx(L, source, size, chunkname, "t");
+        free(source);
+        if (loaded != LUA_OK) return lua_error(L);
+
+        lua_pushvalue(L, 1);
+        lua_rawseti(L, 3, (lua_Integer)lua_rawlen(L, 3) + 1);
+        lua_getfield(L, LUA_REGISTRYINDEX, WF_KEY_REQUIRE_GUARD);
+        lua_toclose(L, -1);
+        lua_pushvalue(L, -2);
+        lua_pushvalue(L, 1);
+        lua_pushvalue(L, display_index);
+        lua_call(L, 2, 1);
+        if (!lua_isnil(L, -1)) lua_setfield(L, 2, name);
+        else lua_pop(L, 1);
+        if (lua_getfield(L, 2, name) == LUA_TNIL) {
+            lua_pop(L, 1);
+            lua_pushboolean(L, 1);
+            lua_pushvalue(L, -1);
+            lua_setfield(L, 2, name);
+        }
+        return 1;
+    }
+
+    h->hit_not_found = 1;
+    if (ncandidates == 1)
+        return luaL_error(L, "module '%s' not found: no wayfinder/init.lua %s", name, where);
+    if (root == WF_ROOT_BUNDLED)
+        return luaL_error(L, "module '%s' not found: no wayfinder/%s or wayfinder/%s %s", name, lua_tostring(L, 4),
+                          lua_tostring(L, 5), where);
+    return luaL_error(L, "module '%s' not found: no %s or %s %s", name, lua_tostring(L, 4), lua_tostring(L, 5), where);
+}

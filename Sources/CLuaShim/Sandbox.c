@@ -1,0 +1,151 @@
+#include "Internal.h"
+
+#include <stdlib.h>
+
+/*
+ * What scripts can reach: base, string, table, math, utf8, coroutine, and os.time/clock/date.
+ * No io, debug, package or other os functions; no binary chunks; no files except through require.
+ */
+
+/* load, with the mode forced to text whatever the caller asks: precompiled chunks can break the VM. */
+static int wf_load_text(lua_State *L) {
+    int n = lua_gettop(L);
+    if (n < 3) {
+        lua_settop(L, 3);
+        n = 3;
+    }
+    lua_pushliteral(L, "t");
+    lua_replace(L, 3);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, LUA_MULTRET);
+    return lua_gettop(L);
+}
+
+/*
+ * setmetatable, refusing finalizers: Lua runs __gc with debug hooks off, so a finalizer that loops
+ * could never be stopped by the time budget. Objects get finalizers only at setmetatable time, so
+ * refusing a metatable that has a __gc field (even a placeholder) leaves scripts no way to get one.
+ */
+static int wf_setmetatable(lua_State *L) {
+    luaL_checktype(L, 1, LUA_TTABLE);
+    int type = lua_type(L, 2);
+    luaL_argexpected(L, type == LUA_TNIL || type == LUA_TTABLE, 2, "nil or table");
+    if (luaL_getmetafield(L, 1, "__metatable") != LUA_TNIL) return luaL_error(L, "cannot change a protected metatable");
+    if (type == LUA_TTABLE) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "__gc metamethods are not available to scripts (a finalizer cannot be stopped by the time budget)");
+    }
+    lua_settop(L, 2);
+    lua_setmetatable(L, 1);
+    return 1;
+}
+
+static int wf_print(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    size_t len;
+    const char *text = lua_tolstring(L, -1, &len);
+    wf_host *h = wf_host_of(L);
+    if (h->print_sink) {
+        lua_State *previous = h->current;
+        h->current = L;
+        h->print_sink(h->owner, text, len);
+        h->current = previous;
+    }
+    return 0;
+}
+
+/* Warnings come in pieces; a message is whole when a piece is not marked to continue. Control
+   messages ("@on", "@off") arrive as single pieces. */
+void wf_warn(void *ud, const char *msg, int tocont) {
+    wf_host *h = (wf_host *)ud;
+    if (!h->warn_continuing && !tocont && msg[0] == '@') {
+        if (strcmp(msg, "@on") == 0) h->warn_on = 1;
+        else if (strcmp(msg, "@off") == 0) h->warn_on = 0;
+        return;
+    }
+    size_t len = strlen(msg);
+    if (h->warn_len + len > h->warn_cap) {
+        size_t cap = (h->warn_len + len) * 2 + 64;
+        char *buf = realloc(h->warn_buf, cap);
+        if (buf) {
+            h->warn_buf = buf;
+            h->warn_cap = cap;
+        }
+    }
+    if (h->warn_len + len <= h->warn_cap) {
+        memcpy(h->warn_buf + h->warn_len, msg, len);
+        h->warn_len += len;
+    }
+    h->warn_continuing = tocont;
+    if (!tocont) {
+        if (h->warn_on && h->warn_sink) h->warn_sink(h->owner, h->warn_buf ? h->warn_buf : "", h->warn_len);
+        h->warn_len = 0;
+    }
+}
+
+int wf_fn_open_sandbox(lua_State *L) {
+    static const luaL_Reg libs[] = {
+        { LUA_GNAME, luaopen_base },
+        { LUA_STRLIBNAME, luaopen_string },
+        { LUA_TABLIBNAME, luaopen_table },
+        { LUA_MATHLIBNAME, luaopen_math },
+        { LUA_UTF8LIBNAME, luaopen_utf8 },
+        { LUA_COLIBNAME, luaopen_coroutine },
+        { NULL, NULL },
+    };
+    for (const luaL_Reg *lib = libs; lib->func; lib++) {
+        luaL_requiref(L, lib->name, lib->func, 1);
+        lua_pop(L, 1);
+    }
+
+    /* os: only the clock and the calendar. */
+    lua_pushcfunction(L, luaopen_os);
+    lua_call(L, 0, 1);
+    lua_createtable(L, 0, 3);
+    static const char *const os_kept[] = { "time", "clock", "date" };
+    for (size_t i = 0; i < sizeof os_kept / sizeof *os_kept; i++) {
+        lua_getfield(L, -2, os_kept[i]);
+        lua_setfield(L, -2, os_kept[i]);
+    }
+    lua_pushvalue(L, -1);
+    lua_setglobal(L, LUA_OSLIBNAME);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_insert(L, -2);
+    lua_setfield(L, -2, LUA_OSLIBNAME);
+    lua_pop(L, 2);
+
+    lua_pushnil(L);
+    lua_setglobal(L, "dofile");
+    lua_pushnil(L);
+    lua_setglobal(L, "loadfile");
+    lua_getglobal(L, LUA_STRLIBNAME);
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    lua_pop(L, 1);
+
+    lua_getglobal(L, "load");
+    lua_pushcclosure(L, wf_load_text, 1);
+    lua_setglobal(L, "load");
+
+    lua_pushcfunction(L, wf_print);
+    lua_setglobal(L, "print");
+
+    lua_pushcfunction(L, wf_setmetatable);
+    lua_setglobal(L, "setmetatable");
+
+    lua_pushcfunction(L, wf_fn_require);
+    lua_setglobal(L, "require");
+
+    wf_require_setup(L);
+    return 0;
+}

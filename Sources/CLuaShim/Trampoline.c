@@ -1,0 +1,221 @@
+#include "Internal.h"
+
+/*
+ * Both directions of the Swift/Lua crossing. Lua errors are raised only from these C frames, after
+ * Swift has returned, so a longjmp never crosses a Swift frame.
+ */
+
+typedef struct wf_range {
+    size_t start;
+    size_t end;
+} wf_range;
+
+/* Reads `size` payload bytes at *pos; raises when the op runs past the end. The pointer is into the
+   buffer as it is now: it must be used before any Lua call that could run a finalizer, because a
+   binding run by that finalizer may append to the buffer and move it. */
+static const unsigned char *wf_take(lua_State *L, wf_host *h, size_t *pos, size_t end, size_t size) {
+    if (size > end - *pos) luaL_error(L, "malformed op buffer (truncated op)");
+    const unsigned char *p = h->ops + *pos;
+    *pos += size;
+    return p;
+}
+
+static void wf_need_table_below(lua_State *L, int base) {
+    if (lua_gettop(L) < base + 2 || lua_type(L, -2) != LUA_TTABLE)
+        luaL_error(L, "malformed op buffer (field without a table)");
+}
+
+void wf_build(lua_State *L, wf_host *h, size_t pos, size_t end) {
+    int base = lua_gettop(L);
+    if (h->ops_broken_from < end) luaL_error(L, "not enough memory to pass values to Lua");
+    while (pos < end) {
+        luaL_checkstack(L, 3, "too many values to pass to Lua");
+        unsigned char op = *wf_take(L, h, &pos, end, 1);
+        switch (op) {
+        case WF_OP_NIL: lua_pushnil(L); break;
+        case WF_OP_TRUE: lua_pushboolean(L, 1); break;
+        case WF_OP_FALSE: lua_pushboolean(L, 0); break;
+        case WF_OP_INT: {
+            int64_t v;
+            memcpy(&v, wf_take(L, h, &pos, end, sizeof v), sizeof v);
+            lua_pushinteger(L, (lua_Integer)v);
+            break;
+        }
+        case WF_OP_DOUBLE: {
+            double v;
+            memcpy(&v, wf_take(L, h, &pos, end, sizeof v), sizeof v);
+            lua_pushnumber(L, (lua_Number)v);
+            break;
+        }
+        case WF_OP_STRING:
+        case WF_OP_SETFIELD: {
+            uint64_t n;
+            memcpy(&n, wf_take(L, h, &pos, end, sizeof n), sizeof n);
+            const unsigned char *bytes = wf_take(L, h, &pos, end, (size_t)n);
+            if (op == WF_OP_SETFIELD) wf_need_table_below(L, base);
+            /* lua_pushlstring copies before it lets the collector run finalizers. */
+            lua_pushlstring(L, (const char *)bytes, (size_t)n);
+            if (op == WF_OP_SETFIELD) {
+                lua_insert(L, -2);
+                lua_rawset(L, -3);
+            }
+            break;
+        }
+        case WF_OP_TABLE: {
+            int32_t narr, nrec;
+            const unsigned char *p = wf_take(L, h, &pos, end, 2 * sizeof(int32_t));
+            memcpy(&narr, p, sizeof narr);
+            memcpy(&nrec, p + sizeof narr, sizeof nrec);
+            lua_createtable(L, narr > 0 ? narr : 0, nrec > 0 ? nrec : 0);
+            break;
+        }
+        case WF_OP_SETINDEX: {
+            int64_t i;
+            memcpy(&i, wf_take(L, h, &pos, end, sizeof i), sizeof i);
+            wf_need_table_below(L, base);
+            lua_rawseti(L, -2, (lua_Integer)i);
+            break;
+        }
+        case WF_OP_REF: {
+            int32_t ref;
+            memcpy(&ref, wf_take(L, h, &pos, end, sizeof ref), sizeof ref);
+            lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+            break;
+        }
+        case WF_OP_CFUNCTION: {
+            lua_CFunction f;
+            memcpy(&f, wf_take(L, h, &pos, end, sizeof f), sizeof f);
+            lua_pushcfunction(L, f);
+            break;
+        }
+        case WF_OP_LIGHTUSERDATA: {
+            void *ptr;
+            memcpy(&ptr, wf_take(L, h, &pos, end, sizeof ptr), sizeof ptr);
+            lua_pushlightuserdata(L, ptr);
+            break;
+        }
+        case WF_OP_BINDING: {
+            wf_binding f;
+            uint64_t n;
+            memcpy(&f, wf_take(L, h, &pos, end, sizeof f), sizeof f);
+            memcpy(&n, wf_take(L, h, &pos, end, sizeof n), sizeof n);
+            const unsigned char *name = wf_take(L, h, &pos, end, (size_t)n);
+            void *fp;
+            memcpy(&fp, &f, sizeof fp);
+            lua_pushlightuserdata(L, fp);
+            lua_pushlstring(L, (const char *)name, (size_t)n);
+            lua_pushcclosure(L, wf_trampoline, 2);
+            break;
+        }
+        default: luaL_error(L, "malformed op buffer (unknown op %d)", (int)op);
+        }
+    }
+}
+
+/* Argument 1 is the light userdata of a wf_range. */
+static int wf_build_body(lua_State *L) {
+    const wf_range *r = (const wf_range *)lua_touserdata(L, 1);
+    wf_build(L, wf_host_of(L), r->start, r->end);
+    return lua_gettop(L) - 1;
+}
+
+int wf_trampoline(lua_State *L) {
+    wf_host *h = wf_host_of(L);
+    wf_binding fn;
+    void *fp = lua_touserdata(L, lua_upvalueindex(1));
+    memcpy(&fn, &fp, sizeof fn);
+    int top = lua_gettop(L);
+    size_t start = h->ops_len;
+    lua_State *previous = h->current;
+    h->current = L;
+    int n = fn(L);
+    h->current = previous;
+    if (n >= 0) {
+        wf_ops_truncate(h, start);
+        return n;
+    }
+    lua_settop(L, top);
+    /* Built under a C-to-C pcall so that a memory error still lets the buffer be reset first. */
+    wf_range r = { start, h->ops_len };
+    lua_pushcfunction(L, wf_build_body);
+    lua_pushlightuserdata(L, &r);
+    int status = lua_pcall(L, 1, LUA_MULTRET, 0);
+    wf_ops_truncate(h, start);
+    if (status != LUA_OK) return lua_error(L);
+    int built = lua_gettop(L) - top;
+    switch (n) {
+    case WF_RETURN_BUILT: return built;
+    case WF_RAISE_MESSAGE:
+        if (built != 1 || lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "binding raised a malformed error");
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return lua_error(L);
+    case WF_RAISE_VALUE:
+        if (built < 1) lua_pushnil(L);
+        lua_settop(L, top + 1);
+        return lua_error(L);
+    default: return luaL_error(L, "binding returned the unknown code %d", n);
+    }
+}
+
+static int wf_has_traceback(const char *s, size_t len) {
+    static const char marker[] = "\nstack traceback:";
+    size_t m = sizeof marker - 1;
+    for (size_t i = 0; i + m <= len; i++)
+        if (s[i] == '\n' && memcmp(s + i, marker, m) == 0) return 1;
+    return 0;
+}
+
+/* Makes the message a string (as lua.c does) and appends a traceback unless one is already there:
+   an error coming back through a binding from a nested call already has the innermost one. */
+int wf_msgh(lua_State *L) {
+    int type = lua_type(L, 1);
+    if (type == LUA_TNUMBER) {
+        lua_tolstring(L, 1, NULL);
+    } else if (type != LUA_TSTRING) {
+        if (!luaL_callmeta(L, 1, "__tostring") || lua_type(L, -1) != LUA_TSTRING)
+            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_replace(L, 1);
+    }
+    lua_settop(L, 1);
+    size_t len;
+    const char *msg = lua_tolstring(L, 1, &len);
+    if (wf_has_traceback(msg, len)) return 1;
+    lua_pushliteral(L, "\n");
+    luaL_traceback(L, L, NULL, 1);
+    lua_concat(L, 3);
+    return 1;
+}
+
+static int wf_call_body(lua_State *L) {
+    const wf_range *r = (const wf_range *)lua_touserdata(L, 1);
+    wf_build(L, wf_host_of(L), r->start, r->end);
+    int n = lua_gettop(L) - 1;
+    if (n < 1) return luaL_error(L, "nothing to call");
+    lua_call(L, n - 1, LUA_MULTRET);
+    return lua_gettop(L) - 1;
+}
+
+int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults) {
+    wf_host *h = wf_host_of(L);
+    int base = lua_gettop(L) - nstack;
+    wf_range r = { start, h->ops_len };
+    *nresults = 0;
+    if (!lua_checkstack(L, 4)) {
+        wf_ops_truncate(h, start);
+        lua_settop(L, base);
+        return WF_STATUS_NOSTACK;
+    }
+    lua_pushcfunction(L, wf_msgh);
+    lua_pushcfunction(L, wf_call_body);
+    lua_pushlightuserdata(L, &r);
+    lua_rotate(L, base + 1, 3);
+    wf_enter(h);
+    int status = lua_pcall(L, nstack + 1, LUA_MULTRET, base + 1);
+    wf_leave(h);
+    wf_ops_truncate(h, start);
+    lua_remove(L, base + 1);
+    *nresults = lua_gettop(L) - base;
+    return status;
+}

@@ -1,0 +1,63 @@
+import CLua
+import CLuaShim
+import Synchronization
+import Wayfinder
+
+/// Ids of handles whose last copy went. A `Value.Handle` may be dropped on any thread, so it only
+/// queues its id here; the state releases the Lua values the next time it is entered.
+final class HandleReleaseQueue: Sendable {
+    private let pending = Mutex<[UInt64]>([])
+
+    func add(_ id: UInt64) {
+        pending.withLock { $0.append(id) }
+    }
+
+    func takeAll() -> [UInt64] {
+        pending.withLock { ids in
+            defer { ids.removeAll() }
+            return ids
+        }
+    }
+}
+
+/// The Lua value behind one handle.
+struct HandleEntry {
+    let ref: LuaRef
+    weak var handle: Value.Handle?
+    /// The value's identity in Lua, so converting the same value again gives the same handle.
+    let identity: UnsafeRawPointer?
+}
+
+extension LuaState {
+    /// The handle for the value at `index` (a function, userdata, thread or table with a metatable).
+    func handle(at index: Int32, in thread: OpaquePointer, kind: String) throws(ScriptError) -> Value.Handle {
+        let identity = lua_topointer(thread, index)
+        if let identity, let id = handleIDs[identity], let existing = handles[id]?.handle {
+            return existing
+        }
+        let ref = try makeRef(at: index, in: thread)
+        let id = nextHandleID
+        nextHandleID += 1
+        let handle = Value.Handle(id: id, kind: kind, onRelease: { [releaseQueue] id in releaseQueue.add(id) })
+        let entry = HandleEntry(ref: ref, handle: handle, identity: identity)
+        handles[id] = entry
+        if let identity { handleIDs[identity] = id }
+        return handle
+    }
+
+    /// The reference behind a handle this state made, if it is still held.
+    public func ref(for handle: Value.Handle) -> LuaRef? {
+        guard let entry = handles[handle.id], entry.handle === handle else { return nil }
+        return entry.ref
+    }
+
+    /// Releases the Lua values of handles that were dropped since the last time.
+    func drainReleasedHandles() {
+        for id in releaseQueue.takeAll() {
+            guard let entry = handles.removeValue(forKey: id) else { continue }
+            if let identity = entry.identity, handleIDs[identity] == id {
+                handleIDs[identity] = nil
+            }
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import CLua
+import CLuaShim
+import Wayfinder
+
+/// What a binding sees of its call: typed access to the arguments and the state.
+///
+/// ```swift
+/// let open: LuaBinding = { L in
+///     LuaCall.run(L) { call in
+///         let url = try call.string(1, name: "url")
+///         return [.string(url)]
+///     }
+/// }
+/// ```
+///
+/// Errors thrown by the body are raised in Lua by the trampoline, after Swift has returned: an error
+/// that came from Lua (a ``ScriptError`` with a traceback) as it is, anything else as a message
+/// prefixed with the calling script's "file:line:".
+public struct LuaCall {
+    public let state: LuaState
+    /// The thread (main state or coroutine) the binding runs on.
+    public let thread: OpaquePointer
+    /// How many arguments were passed.
+    public let count: Int
+
+    public static func run(_ L: OpaquePointer?, _ body: (LuaCall) throws -> [Value]) -> Int32 {
+        guard let L else { return 0 }
+        let state = LuaState.from(L)
+        state.drainReleasedHandles()
+        let call = LuaCall(state: state, thread: L, count: Int(lua_gettop(L)))
+        let shim = state.shim
+        let start = shim.pointee.ops_len
+        do {
+            let results = try body(call)
+            do {
+                try state.write(results)
+            } catch {
+                wf_ops_truncate(shim, start)
+                state.writeString("\(call.functionName): cannot return \(error.message)")
+                return WF_RAISE_MESSAGE
+            }
+            return WF_RETURN_BUILT
+        } catch let error as ScriptError where error.traceback != nil {
+            wf_ops_truncate(shim, start)
+            state.writeString(error.fullMessage)
+            return WF_RAISE_VALUE
+        } catch {
+            wf_ops_truncate(shim, start)
+            state.writeString(String(describing: error))
+            return WF_RAISE_MESSAGE
+        }
+    }
+
+    /// The name the binding was registered under ("wayfinder.core.open").
+    public var functionName: String {
+        let index = wf_upvalueindex(2)
+        guard lua_type(thread, index) == LUA_TSTRING else { return "?" }
+        return (try? ValueReader(state: state, thread: thread).readString(index)) ?? "?"
+    }
+
+    public enum ArgumentType: Sendable, Equatable {
+        case none, null, boolean, number, string, table, function, userdata, thread
+    }
+
+    public func type(_ index: Int) -> ArgumentType {
+        switch lua_type(thread, Int32(index)) {
+        case LUA_TNIL: return .null
+        case LUA_TBOOLEAN: return .boolean
+        case LUA_TNUMBER: return .number
+        case LUA_TSTRING: return .string
+        case LUA_TTABLE: return .table
+        case LUA_TFUNCTION: return .function
+        case LUA_TTHREAD: return .thread
+        case LUA_TUSERDATA, LUA_TLIGHTUSERDATA: return .userdata
+        default: return .none
+        }
+    }
+
+    /// The argument as a `Value` (nil when absent).
+    public func value(_ index: Int, name: String? = nil) throws(ScriptError) -> Value {
+        guard index >= 1, index <= count else { return .null }
+        do {
+            return try state.value(at: Int32(index), in: thread)
+        } catch {
+            throw argumentError(index, name: name, error.message)
+        }
+    }
+
+    public func string(_ index: Int, name: String? = nil) throws(ScriptError) -> String {
+        guard let string = try optionalString(index, name: name) else {
+            throw typeError(index, name: name, expected: "string")
+        }
+        return string
+    }
+
+    public func optionalString(_ index: Int, name: String? = nil) throws(ScriptError) -> String? {
+        switch lua_type(thread, Int32(index)) {
+        case LUA_TNIL, LUA_TNONE: return nil
+        case LUA_TSTRING:
+            do {
+                return try ValueReader(state: state, thread: thread).readString(Int32(index))
+            } catch {
+                throw argumentError(index, name: name, error.reason)
+            }
+        default: throw typeError(index, name: name, expected: "string")
+        }
+    }
+
+    /// An integer, or a float with an exact integer value.
+    public func int(_ index: Int, name: String? = nil) throws(ScriptError) -> Int64 {
+        guard let value = try optionalInt(index, name: name) else {
+            throw typeError(index, name: name, expected: "integer")
+        }
+        return value
+    }
+
+    public func optionalInt(_ index: Int, name: String? = nil) throws(ScriptError) -> Int64? {
+        switch lua_type(thread, Int32(index)) {
+        case LUA_TNIL, LUA_TNONE: return nil
+        case LUA_TNUMBER:
+            var exact: Int32 = 0
+            let value = lua_tointegerx(thread, Int32(index), &exact)
+            guard exact != 0 else { throw argumentError(index, name: name, "number has no integer representation") }
+            return Int64(value)
+        default: throw typeError(index, name: name, expected: "integer")
+        }
+    }
+
+    public func double(_ index: Int, name: String? = nil) throws(ScriptError) -> Double {
+        guard let value = try optionalDouble(index, name: name) else {
+            throw typeError(index, name: name, expected: "number")
+        }
+        return value
+    }
+
+    public func optionalDouble(_ index: Int, name: String? = nil) throws(ScriptError) -> Double? {
+        switch lua_type(thread, Int32(index)) {
+        case LUA_TNIL, LUA_TNONE: return nil
+        case LUA_TNUMBER: return Double(lua_tonumberx(thread, Int32(index), nil))
+        default: throw typeError(index, name: name, expected: "number")
+        }
+    }
+
+    public func bool(_ index: Int, name: String? = nil) throws(ScriptError) -> Bool {
+        guard let value = try optionalBool(index, name: name) else {
+            throw typeError(index, name: name, expected: "boolean")
+        }
+        return value
+    }
+
+    public func optionalBool(_ index: Int, name: String? = nil) throws(ScriptError) -> Bool? {
+        switch lua_type(thread, Int32(index)) {
+        case LUA_TNIL, LUA_TNONE: return nil
+        case LUA_TBOOLEAN: return lua_toboolean(thread, Int32(index)) != 0
+        default: throw typeError(index, name: name, expected: "boolean")
+        }
+    }
+
+    /// Lua's truth: everything but nil and false.
+    public func isTruthy(_ index: Int) -> Bool {
+        lua_toboolean(thread, Int32(index)) != 0
+    }
+
+    /// Holds the argument (any Lua value) beyond this call.
+    public func ref(_ index: Int) throws(ScriptError) -> LuaRef {
+        guard index >= 1, index <= count else { throw argumentError(index, name: nil, "value expected") }
+        return try state.makeRef(at: Int32(index), in: thread)
+    }
+
+    /// Holds a function argument beyond this call.
+    public func function(_ index: Int, name: String? = nil) throws(ScriptError) -> LuaRef {
+        guard lua_type(thread, Int32(index)) == LUA_TFUNCTION else {
+            throw typeError(index, name: name, expected: "function")
+        }
+        return try state.makeRef(at: Int32(index), in: thread)
+    }
+
+    /// The Swift object of a userdata made by ``LuaState/newObject(_:metatable:)``.
+    public func object<T: AnyObject>(_ index: Int, as type: T.Type, name: String? = nil) throws(ScriptError) -> T {
+        guard let pointer = wf_toobject(thread, Int32(index)),
+            let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
+        else {
+            throw typeError(index, name: name, expected: String(describing: T.self))
+        }
+        return object
+    }
+
+    public func typeError(_ index: Int, name: String?, expected: String) -> ScriptError {
+        let got = String(cString: lua_typename(thread, lua_type(thread, Int32(index))))
+        return argumentError(index, name: name, "\(expected) expected, got \(got)")
+    }
+
+    /// "bad argument #2 to 'wf.open' (url: string expected, got nil)", as Lua's own functions say it.
+    public func argumentError(_ index: Int, name: String?, _ problem: String) -> ScriptError {
+        let detail = name.map { "\($0): \(problem)" } ?? problem
+        return ScriptError(kind: .conversion, message: "bad argument #\(index) to '\(functionName)' (\(detail))")
+    }
+}

@@ -1,0 +1,29 @@
+/// The bounds one Lua state runs within.
+public struct LuaLimits: Sendable, Equatable {
+    /// Bytes the state may hold at once. Growth past it fails with a memory error.
+    public var memoryBytes: Int
+    /// How long one call from Swift into Lua may run, nested calls included. Past it the script
+    /// stops with a timeout. Zero or negative means no limit.
+    public var timeBudget: Duration
+
+    public init(memoryBytes: Int = 64 << 20, timeBudget: Duration = .seconds(1)) {
+        self.memoryBytes = memoryBytes
+        self.timeBudget = timeBudget
+    }
+
+    public static let standard = LuaLimits()
+
+    var timeBudgetNanoseconds: Int64 {
+        let (seconds, attoseconds) = timeBudget.components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds > 0 ? .max : 0 }
+        return max(0, scaled.addingReportingOverflow(attoseconds / 1_000_000_000).partialValue)
+    }
+
+    /// "64 MiB", "512 KiB" or "1000 bytes", as messages print the limit.
+    var memoryDescription: String {
+        if memoryBytes >= 1 << 20 && memoryBytes % (1 << 20) == 0 { return "\(memoryBytes >> 20) MiB" }
+        if memoryBytes >= 1 << 10 && memoryBytes % (1 << 10) == 0 { return "\(memoryBytes >> 10) KiB" }
+        return "\(memoryBytes) bytes"
+    }
+}

@@ -1,0 +1,57 @@
+import CLua
+import CLuaShim
+
+/// A Lua value held from Swift through a registry reference.
+///
+/// The reference is released when the `LuaRef` goes; if the state went first there is nothing to
+/// release. Like its state, a `LuaRef` stays in one isolation domain.
+public final class LuaRef {
+    let reference: Int32
+    weak var state: LuaState?
+
+    init(state: LuaState, reference: Int32) {
+        self.reference = reference
+        self.state = state
+        state.liveReferences += 1
+    }
+
+    deinit {
+        state?.releaseReference(reference)
+    }
+}
+
+extension LuaState {
+    func releaseReference(_ reference: Int32) {
+        liveReferences -= 1
+        wf_unref(activeThread, reference)
+    }
+
+    /// A reference to the value at `index` of `thread`. The value stays where it is.
+    func makeRef(at index: Int32, in thread: OpaquePointer) throws(ScriptError) -> LuaRef {
+        let index = lua_absindex(thread, index)
+        guard lua_checkstack(thread, 2) != 0 else { throw ScriptError.stackOverflow }
+        wf_pushcfunction(thread, wf_fn_ref)
+        lua_pushvalue(thread, index)
+        let reference = try protectedCall(on: thread, start: shim.pointee.ops_len, stackValues: 2) {
+            thread, first, _ throws(ScriptError) in Int32(truncatingIfNeeded: lua_tointegerx(thread, first, nil))
+        }
+        return LuaRef(state: self, reference: reference)
+    }
+
+    /// Pushes the referenced value; false when the stack cannot grow.
+    func push(_ ref: LuaRef, on thread: OpaquePointer) throws(ScriptError) {
+        try checkOwnership(ref)
+        guard lua_checkstack(thread, 1) != 0 else { throw ScriptError.stackOverflow }
+        lua_rawgeti(thread, wf_registryindex(), lua_Integer(ref.reference))
+    }
+
+    func checkOwnership(_ ref: LuaRef) throws(ScriptError) {
+        guard ref.state === self else {
+            throw ScriptError(kind: .conversion, message: "a LuaRef from another Lua state")
+        }
+    }
+}
+
+extension ScriptError {
+    static let stackOverflow = ScriptError(kind: .runtime, message: "Lua stack overflow")
+}

@@ -1,0 +1,99 @@
+import CLua
+import CLuaShim
+import Wayfinder
+
+/// A Swift function Lua can call. It must not raise: write it with ``LuaCall/run(_:_:)``.
+public typealias LuaBinding = @convention(c) (OpaquePointer?) -> Int32
+
+extension LuaState {
+    /// Makes a table of `functions` and preloads it, so `require(name)` returns it.
+    public func registerLibrary(_ name: String, _ functions: [(String, LuaBinding)]) throws(ScriptError) {
+        drainReleasedHandles()
+        let start = shim.pointee.ops_len
+        wf_op_cfunction(shim, wf_fn_preload)
+        writeString(name)
+        writeBindingTable(functions, prefix: name)
+        try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
+    }
+
+    /// Preloads any value for `require(name)`.
+    public func preload(_ name: String, _ value: Value) throws(ScriptError) {
+        drainReleasedHandles()
+        let start = try writingOps { () throws(ScriptError) in
+            wf_op_cfunction(shim, wf_fn_preload)
+            writeString(name)
+            try write(value, depth: 0)
+        }
+        try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
+    }
+
+    /// A new table holding `functions`, e.g. a metatable for ``newObject(_:metatable:)``.
+    public func makeTable(_ functions: [(String, LuaBinding)]) throws(ScriptError) -> LuaRef {
+        drainReleasedHandles()
+        let start = shim.pointee.ops_len
+        wf_op_cfunction(shim, wf_fn_ref)
+        writeBindingTable(functions, prefix: nil)
+        return try referenceResult(start: start)
+    }
+
+    /// One binding as a Lua function. `name` is what argument errors call it.
+    public func makeFunction(_ binding: LuaBinding, name: String) throws(ScriptError) -> LuaRef {
+        drainReleasedHandles()
+        let start = shim.pointee.ops_len
+        wf_op_cfunction(shim, wf_fn_ref)
+        var name = name
+        name.withUTF8 { wf_op_binding(shim, binding, $0.baseAddress, $0.count) }
+        return try referenceResult(start: start)
+    }
+
+    /// A full userdata that keeps `object` alive until Lua collects it, with `metatable` (whose
+    /// `__gc` Wayfinder sets to its own, which releases the object). Bindings get the object back
+    /// with ``LuaCall/object(_:as:name:)``.
+    public func newObject(_ object: AnyObject, metatable: LuaRef) throws(ScriptError) -> Value {
+        drainReleasedHandles()
+        try checkOwnership(metatable)
+        let retained = Unmanaged.passRetained(object).toOpaque()
+        let start = shim.pointee.ops_len
+        wf_op_cfunction(shim, wf_fn_newobject)
+        wf_op_lightuserdata(shim, retained)
+        wf_op_ref(shim, metatable.reference)
+        let thread = activeThread
+        let base = lua_gettop(thread)
+        var count: Int32 = 0
+        let status = wf_pcall(thread, start, 0, &count)
+        defer { wf_settop(thread, base) }
+        guard status == LUA_OK else {
+            // The userdata never took the object (see wf_fn_newobject): the retain is still ours.
+            Unmanaged<AnyObject>.fromOpaque(retained).release()
+            throw scriptError(status: status, thread: thread, at: base + 1)
+        }
+        return try value(at: base + 1, in: thread)
+    }
+
+    /// The Swift object inside a handle made by ``newObject(_:metatable:)``.
+    public func object<T: AnyObject>(_ value: Value, as type: T.Type) -> T? {
+        guard case .handle(let handle) = value, let ref = ref(for: handle) else { return nil }
+        let thread = activeThread
+        guard (try? push(ref, on: thread)) != nil else { return nil }
+        defer { wf_pop(thread, 1) }
+        guard let pointer = wf_toobject(thread, -1) else { return nil }
+        return Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
+    }
+
+    private func writeBindingTable(_ functions: [(String, LuaBinding)], prefix: String?) {
+        wf_op_table(shim, 0, Int32(clamping: functions.count))
+        for (name, binding) in functions {
+            var qualified = prefix.map { "\($0).\(name)" } ?? name
+            qualified.withUTF8 { wf_op_binding(shim, binding, $0.baseAddress, $0.count) }
+            var key = name
+            key.withUTF8 { wf_op_setfield(shim, $0.baseAddress, $0.count) }
+        }
+    }
+
+    private func referenceResult(start: Int) throws(ScriptError) -> LuaRef {
+        let reference = try protectedCall(start: start) { thread, first, _ throws(ScriptError) in
+            Int32(truncatingIfNeeded: lua_tointegerx(thread, first, nil))
+        }
+        return LuaRef(state: self, reference: reference)
+    }
+}

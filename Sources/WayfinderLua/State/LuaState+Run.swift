@@ -1,0 +1,163 @@
+import CLua
+import CLuaShim
+import Wayfinder
+
+extension LuaState {
+    /// Compiles and runs text source. `chunkName` is what messages name the chunk ("app.lua" gives
+    /// "app.lua:3: ..."); a name starting with "@" or "=" is passed to Lua as it is.
+    @discardableResult
+    public func run(source: String, chunkName: String = "=(source)") throws(ScriptError) -> [Value] {
+        drainReleasedHandles()
+        let thread = activeThread
+        try pushChunk(source, chunkName: chunkName, on: thread)
+        return try protectedCall(on: thread, start: shim.pointee.ops_len, stackValues: 1) {
+            thread, first, count throws(ScriptError) in
+            try values(from: first, count: count, in: thread, what: "result")
+        }
+    }
+
+    /// Runs a file. Inside the app directory its chunk is named by its path relative to that
+    /// directory ("screens/food.lua"), elsewhere by the path given.
+    @discardableResult
+    public func runFile(_ path: String) throws(ScriptError) -> [Value] {
+        guard let bytes = FileAccess.readBytes(atPath: path) else {
+            throw ScriptError(kind: .notFound, message: "cannot read \(path): no such file")
+        }
+        var name = path
+        if let app = appDirectory, let realApp = FileAccess.realPath(app), let realFile = FileAccess.realPath(path),
+            realFile.hasPrefix(realApp == "/" ? "/" : realApp + "/")
+        {
+            name = String(realFile.dropFirst(realApp == "/" ? 1 : realApp.count + 1))
+        }
+        return try run(bytes: bytes, chunkName: name)
+    }
+
+    /// Runs the file's bytes as they are: only strings that cross into Swift must be UTF-8.
+    private func run(bytes: [UInt8], chunkName: String) throws(ScriptError) -> [Value] {
+        drainReleasedHandles()
+        let thread = activeThread
+        var failure: ScriptError?
+        bytes.withUnsafeBytes { buffer in
+            do throws(ScriptError) { try pushChunk(buffer, chunkName: chunkName, on: thread) } catch { failure = error }
+        }
+        if let failure { throw failure }
+        return try protectedCall(on: thread, start: shim.pointee.ops_len, stackValues: 1) {
+            thread, first, count throws(ScriptError) in
+            try values(from: first, count: count, in: thread, what: "result")
+        }
+    }
+
+    /// Compiles text source without running it.
+    public func load(source: String, chunkName: String = "=(source)") throws(ScriptError) -> LuaRef {
+        drainReleasedHandles()
+        let thread = activeThread
+        try pushChunk(source, chunkName: chunkName, on: thread)
+        defer { wf_pop(thread, 1) }
+        return try makeRef(at: -1, in: thread)
+    }
+
+    /// Calls a referenced Lua value with `args`, under the time budget.
+    @discardableResult
+    public func call(_ function: LuaRef, _ args: [Value] = []) throws(ScriptError) -> [Value] {
+        drainReleasedHandles()
+        try checkOwnership(function)
+        let start = try writingOps { () throws(ScriptError) in
+            wf_op_ref(shim, function.reference)
+            try write(args)
+        }
+        return try protectedCall(start: start) { thread, first, count throws(ScriptError) in
+            try values(from: first, count: count, in: thread, what: "result")
+        }
+    }
+
+    /// Calls the Lua value behind a handle (a function, or anything with `__call`).
+    @discardableResult
+    public func call(_ function: Value.Handle, _ args: [Value] = []) throws(ScriptError) -> [Value] {
+        guard let ref = ref(for: function) else {
+            throw ScriptError(kind: .conversion, message: "\(function) does not belong to this Lua state")
+        }
+        return try call(ref, args)
+    }
+
+    /// What `require(name)` gives a script.
+    @discardableResult
+    public func require(_ name: String) throws(ScriptError) -> Value {
+        drainReleasedHandles()
+        let start = shim.pointee.ops_len
+        wf_op_cfunction(shim, wf_fn_require)
+        writeString(name)
+        return try protectedCall(start: start) { thread, first, count throws(ScriptError) in
+            count > 0 ? try value(at: first, in: thread) : .null
+        }
+    }
+
+    public func setGlobal(_ name: String, _ value: Value) throws(ScriptError) {
+        drainReleasedHandles()
+        let start = try writingOps { () throws(ScriptError) in
+            wf_op_cfunction(shim, wf_fn_setglobal)
+            writeString(name)
+            try write(value, depth: 0)
+        }
+        try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
+    }
+
+    public func global(_ name: String) throws(ScriptError) -> Value {
+        drainReleasedHandles()
+        let start = shim.pointee.ops_len
+        wf_op_cfunction(shim, wf_fn_getglobal)
+        writeString(name)
+        return try protectedCall(start: start) { thread, first, _ throws(ScriptError) in
+            try value(at: first, in: thread)
+        }
+    }
+
+    /// The referenced value, converted.
+    public func value(of ref: LuaRef) throws(ScriptError) -> Value {
+        let thread = activeThread
+        try push(ref, on: thread)
+        defer { wf_pop(thread, 1) }
+        return try value(at: -1, in: thread)
+    }
+
+    /// A full garbage collection; finalizers run under the time budget.
+    public func collectGarbage() throws(ScriptError) {
+        drainReleasedHandles()
+        let start = shim.pointee.ops_len
+        wf_op_cfunction(shim, wf_fn_collect)
+        try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
+    }
+
+    // MARK: - Loading
+
+    private func pushChunk(_ source: String, chunkName: String, on thread: OpaquePointer) throws(ScriptError) {
+        var source = source
+        var failure: ScriptError?
+        source.withUTF8 { buffer in
+            do throws(ScriptError) { try pushChunk(UnsafeRawBufferPointer(buffer), chunkName: chunkName, on: thread) } catch { failure = error }
+        }
+        if let failure { throw failure }
+    }
+
+    /// Leaves the compiled chunk on top of the stack. `source` must stay valid for the call only.
+    private func pushChunk(_ source: UnsafeRawBufferPointer, chunkName: String, on thread: OpaquePointer) throws(ScriptError) {
+        let base = lua_gettop(thread)
+        let start = shim.pointee.ops_len
+        wf_op_cfunction(shim, wf_fn_load)
+        wf_op_lightuserdata(shim, source.baseAddress)
+        wf_op_int(shim, Int64(source.count))
+        writeString(chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? chunkName : "@" + chunkName)
+        var count: Int32 = 0
+        let status = wf_pcall(thread, start, 0, &count)
+        guard status == LUA_OK else {
+            defer { wf_settop(thread, base) }
+            throw scriptError(status: status, thread: thread, at: base + 1)
+        }
+        guard count == 3 else { return }
+        defer { wf_settop(thread, base) }
+        let loadStatus = Int32(lua_tointegerx(thread, base + 3, nil))
+        if loadStatus == LUA_ERRMEM {
+            throw ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
+        }
+        throw scriptError(status: LUA_ERRSYNTAX, thread: thread, at: base + 2)
+    }
+}

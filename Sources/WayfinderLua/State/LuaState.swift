@@ -1,0 +1,86 @@
+import CLua
+import CLuaShim
+import Wayfinder
+
+/// One sandboxed Lua 5.4 state with its limits, module roots and output sinks.
+///
+/// A state belongs to one isolation domain: it is not `Sendable`. Every call from Swift into Lua is
+/// protected; Lua errors come back as thrown ``ScriptError``s and leave the state usable.
+public final class LuaState {
+    /// The main thread. The state owns it and closes it in `deinit`.
+    let L: OpaquePointer
+    /// The C side of the state (allocator accounting, op buffer, deadline, sinks).
+    let shim: UnsafeMutablePointer<wf_host>
+
+    /// Whoever embeds the state (an app host, a spec runner), for bindings to find through
+    /// ``LuaState/from(_:)``. Held weakly: the embedder owns the state, not the other way round.
+    public weak var host: AnyObject?
+
+    public var limits: LuaLimits {
+        didSet {
+            shim.pointee.mem_limit = max(0, limits.memoryBytes)
+            shim.pointee.budget_ns = limits.timeBudgetNanoseconds
+        }
+    }
+
+    /// Where `require` finds the app's modules: "screens.food" is `screens/food.lua` or
+    /// `screens/food/init.lua` under it.
+    public var appDirectory: String?
+    /// Where `require` finds "wayfinder" (`init.lua`) and "wayfinder.x" (`x.lua`).
+    public var bundledDirectory: String?
+
+    /// Receives each `print` call's text (arguments joined by tabs, no newline).
+    public var printSink: (String) -> Void = { text in print(text) }
+    /// Receives each warning (`warn(...)`, errors in `__gc` finalizers).
+    public var warningSink: (String) -> Void = { text in writeToStandardError("Lua warning: \(text)\n") }
+
+    var handles: [UInt64: HandleEntry] = [:]
+    var handleIDs: [UnsafeRawPointer: UInt64] = [:]
+    var nextHandleID: UInt64 = 1
+    let releaseQueue = HandleReleaseQueue()
+    var liveReferences = 0
+
+    public init(limits: LuaLimits = .standard) throws(ScriptError) {
+        guard let L = wf_newstate(max(0, limits.memoryBytes), limits.timeBudgetNanoseconds) else {
+            throw ScriptError(kind: .memory, message: "cannot create a Lua state within \(limits.memoryDescription)")
+        }
+        self.L = L
+        self.shim = wf_host_of(L)
+        self.limits = limits
+        shim.pointee.owner = Unmanaged.passUnretained(self).toOpaque()
+        shim.pointee.print_sink = luaPrintSink
+        shim.pointee.warn_sink = luaWarningSink
+        shim.pointee.module_reader = luaModuleReader
+        shim.pointee.release_object = luaReleaseObject
+        let start = shim.pointee.ops_len
+        wf_op_cfunction(shim, wf_fn_open_sandbox)
+        try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
+    }
+
+    deinit {
+        wf_close(L)
+    }
+
+    /// The state a binding runs in. `L` may be any thread (coroutine) of the state.
+    public static func from(_ L: OpaquePointer) -> LuaState {
+        guard let owner = wf_host_of(L).pointee.owner else {
+            preconditionFailure("a lua_State that no LuaState owns")
+        }
+        return Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue()
+    }
+
+    /// Bytes the state holds now.
+    public var memoryInUse: Int { Int(shim.pointee.mem_used) }
+
+    /// The main thread's stack top; calls leave it as they found it.
+    public var stackTop: Int32 { lua_gettop(L) }
+
+    /// Registry references held by live ``LuaRef``s (handles included).
+    public var liveReferenceCount: Int { liveReferences }
+
+    /// Lua values held for ``Value/Handle``s not yet released.
+    public var liveHandleCount: Int { handles.count }
+
+    /// The thread Swift should call on: the one running the innermost binding, else the main one.
+    var activeThread: OpaquePointer { shim.pointee.current ?? L }
+}

@@ -1,0 +1,60 @@
+import CLua
+import CLuaShim
+import Wayfinder
+
+/// The one way Swift enters Lua: `wf_pcall`, with the callee and arguments taken from the stack and
+/// from ops written since `start`. The stack is restored whatever happens.
+extension LuaState {
+    func protectedCall<Result>(
+        on thread: OpaquePointer? = nil, start: Int, stackValues: Int32 = 0,
+        _ read: (_ thread: OpaquePointer, _ first: Int32, _ count: Int32) throws(ScriptError) -> Result
+    ) throws(ScriptError) -> Result {
+        let thread = thread ?? activeThread
+        let base = lua_gettop(thread) - stackValues
+        var count: Int32 = 0
+        let status = wf_pcall(thread, start, stackValues, &count)
+        defer { wf_settop(thread, base) }
+        guard status == LUA_OK else {
+            throw scriptError(status: status, thread: thread, at: base + 1)
+        }
+        return try read(thread, base + 1, count)
+    }
+
+    /// Writes ops with `body`, or forgets them when it throws.
+    func writingOps(_ body: () throws(ScriptError) -> Void) throws(ScriptError) -> Int {
+        let start = shim.pointee.ops_len
+        do {
+            try body()
+        } catch {
+            wf_ops_truncate(shim, start)
+            throw error
+        }
+        return start
+    }
+
+    /// Names what stopped a call: the limit it hit, a missing module, or the script's own error.
+    func scriptError(status: Int32, thread: OpaquePointer, at index: Int32) -> ScriptError {
+        if status == WF_STATUS_NOSTACK { return .stackOverflow }
+        let text: String
+        if lua_type(thread, index) == LUA_TSTRING {
+            var length = 0
+            let bytes = lua_tolstring(thread, index, &length)
+            text = String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+        } else {
+            text = "(error object is a \(String(cString: lua_typename(thread, lua_type(thread, index)))) value)"
+        }
+        let hit = shim.pointee
+        if status == LUA_ERRMEM
+            || (hit.hit_memory != 0 && (status == LUA_ERRERR || text.hasPrefix("not enough memory") || text.contains("memory limit of")))
+        {
+            return ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
+        }
+        if hit.hit_time != 0 && text.contains("time budget of ") {
+            return ScriptError(kind: .timeout, luaMessage: text)
+        }
+        if hit.hit_not_found != 0 && text.contains("module '") && text.contains("' not found: ") {
+            return ScriptError(kind: .notFound, luaMessage: text)
+        }
+        return ScriptError(kind: status == LUA_ERRSYNTAX ? .syntax : .runtime, luaMessage: text)
+    }
+}

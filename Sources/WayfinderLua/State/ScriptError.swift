@@ -1,0 +1,72 @@
+/// Why a call into Lua, a conversion or a load failed.
+public struct ScriptError: Error, CustomStringConvertible, Equatable {
+    public enum Kind: String, Sendable, Equatable {
+        /// The source did not compile.
+        case syntax
+        /// The script raised an error.
+        case runtime
+        /// The state's memory limit was reached.
+        case memory
+        /// The call ran past its time budget.
+        case timeout
+        /// A value could not cross between Lua and Swift (a bad argument, a string that is not
+        /// UTF-8, a table that is neither an array nor a map...).
+        case conversion
+        /// A script file or module does not exist.
+        case notFound
+    }
+
+    public var kind: Kind
+    /// The error without its traceback; it starts with "file:line:" when Lua gave a position.
+    public var message: String
+    /// Lua's "stack traceback:" block, when the error came from running Lua code.
+    public var traceback: String?
+    /// The chunk and line the message names, if it names one.
+    public var file: String?
+    public var line: Int?
+
+    public init(kind: Kind, message: String, traceback: String? = nil) {
+        self.kind = kind
+        self.message = message
+        self.traceback = traceback
+        (file, line) = ScriptError.position(in: message)
+    }
+
+    /// Splits what the message handler produced ("message\nstack traceback:\n...") into its parts.
+    init(kind: Kind, luaMessage: String) {
+        if let range = luaMessage.range(of: "\nstack traceback:") {
+            self.init(
+                kind: kind,
+                message: String(luaMessage[..<range.lowerBound]),
+                traceback: String(luaMessage[luaMessage.index(after: range.lowerBound)...]))
+        } else {
+            self.init(kind: kind, message: luaMessage)
+        }
+    }
+
+    public var description: String { message }
+
+    /// The message with its traceback, as Lua code that catches the error sees it.
+    public var fullMessage: String {
+        guard let traceback else { return message }
+        return message + "\n" + traceback
+    }
+
+    /// Finds a leading "chunk:line:" (the chunk name may itself contain colons, as in
+    /// `[string "a:b"]:1:`), taking the first colon-digits-colon run.
+    static func position(in message: String) -> (String?, Int?) {
+        let firstLine = message.prefix { $0 != "\n" }
+        var index = firstLine.startIndex
+        while let colon = firstLine[index...].firstIndex(of: ":") {
+            let digitsStart = firstLine.index(after: colon)
+            let digitsEnd = firstLine[digitsStart...].firstIndex { !$0.isASCII || !$0.isNumber } ?? firstLine.endIndex
+            if digitsEnd > digitsStart, digitsEnd < firstLine.endIndex, firstLine[digitsEnd] == ":",
+                colon > firstLine.startIndex, let line = Int(firstLine[digitsStart..<digitsEnd])
+            {
+                return (String(firstLine[..<colon]), line)
+            }
+            index = digitsStart
+        }
+        return (nil, nil)
+    }
+}
