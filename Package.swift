@@ -24,7 +24,10 @@ let package = Package(
             name: "Wayfinder",
             dependencies: [.product(name: "OrderedCollections", package: "swift-collections")]
         ),
-        .target(name: "WayfinderLua", dependencies: ["Wayfinder", "CLuaShim", "CLua"]),
+        .target(
+            name: "WayfinderLua",
+            dependencies: ["Wayfinder", "CLuaShim", "CLua", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .executableTarget(
             name: "wayfinder",
             dependencies: [

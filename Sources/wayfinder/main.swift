@@ -1,1 +1,40 @@
-print("wayfinder")
+import ArgumentParser
+import Foundation
+
+/// `wayfinder`: the terminal face of Wayfinder.
+struct WayfinderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "wayfinder",
+        abstract: "URL-based navigation with flows written in Lua.",
+        discussion: """
+            An APP is a directory holding app.lua, or a single .lua file. Output that print() writes \
+            from scripts goes to standard error, so command output stays clean.
+            """,
+        version: "0.1.0",
+        subcommands: [MatchCommand.self, RoutesCommand.self]
+    )
+
+    /// Runs the command line. Exit status: what the command says, 2 for a call that is wrong
+    /// (unknown option, missing argument), 0 for help and version.
+    static func runCommandLine() -> Never {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+            Foundation.exit(0)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || code.rawValue == 1 || code.rawValue == 2 {
+                let message = fullMessage(for: error)
+                if !message.isEmpty {
+                    FileHandle.standardError.write(Data((message + "\n").utf8))
+                }
+                Foundation.exit(code.rawValue)
+            }
+            // A usage error: ArgumentParser says 64; Wayfinder's contract says 2.
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(2)
+        }
+    }
+}
+
+WayfinderCommand.runCommandLine()

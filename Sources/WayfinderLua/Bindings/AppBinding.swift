@@ -1,0 +1,31 @@
+import Wayfinder
+
+/// `wayfinder.native.app`: records what `wf.app { ... }` declared (checked in lua/wayfinder/app.lua).
+enum AppBinding {
+    static let functions: [(String, LuaBinding)] = [("configure", configure)]
+
+    static let configure: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let fields = try call.value(1, name: "config")
+            var config = AppConfig()
+            config.name = fields["name"]?.stringValue
+            config.root = fields["root"]?.stringValue
+            config.tabs = fields["tabs"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            for url in config.tabs + (config.root.map { [$0] } ?? []) {
+                do { _ = try NavigationURL(url) } catch {
+                    return [.null, .string("wf.app: '\(url)' is not a URL: \(error)")]
+                }
+            }
+            if let persistence = fields["persistence"]?.stringValue {
+                guard let mode = AppConfig.Persistence(rawValue: persistence) else {
+                    return [.null, .string("wf.app: unknown persistence '\(persistence)'")]
+                }
+                config.persistence = mode
+            }
+            config.expiration = fields["expiration"]?.doubleValue ?? 0
+            host.config = config
+            return [.bool(true)]
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import OrderedCollections
+import Wayfinder
+
+/// `wayfinder.native.map`: the app's `RouteTable` lent to Lua. `lua/wayfinder/map.lua` wraps it
+/// in `wf.map`. Mistakes in a script's own arguments come back as `nil, message`, so the Lua side
+/// can raise them at the script's line; errors from a script's type function propagate.
+enum MapBinding {
+    static let functions: [(String, LuaBinding)] = [
+        ("add", add), ("remove", remove), ("match", match), ("routes", routes),
+        ("add_type", addType), ("generator", generator), ("fill", fill),
+    ]
+
+    /// add(pattern, target, class_name | nil, options) -> true | nil, message
+    static let add: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let pattern = try call.string(1, name: "pattern")
+            let isClass = call.type(2) == .table
+            guard isClass || call.type(2) == .function else { throw call.typeError(2, name: "target", expected: "class or function") }
+            let handle = try call.state.handle(at: 2, in: call.thread, kind: isClass ? "class" : "function")
+            let className = try call.optionalString(3, name: "class name")
+            let fields = try call.value(4, name: "options")
+            var options = RouteOptions()
+            if let mode = fields["mode"]?.stringValue {
+                guard let parsed = NavigationMode(rawValue: mode) else { return [.null, .string("unknown mode '\(mode)'")] }
+                options.mode = parsed
+            }
+            if let parent = fields["parent"]?.stringValue {
+                do { _ = try NavigationURL(parent) } catch {
+                    return [.null, .string("pattern '\(pattern)': parent '\(parent)' is not a URL: \(error)")]
+                }
+                options.parent = parent
+            }
+            options.selector = fields["selector"]?.stringValue
+            options.transition = fields["transition"]?.stringValue
+            options.external = fields["external"]?.boolValue ?? false
+            options.name = fields["name"]?.stringValue
+            do {
+                try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className), options: options)
+            } catch let error as PatternError {
+                return [.null, .string(error.description)]
+            }
+            return [.bool(true)]
+        }
+    }
+
+    /// remove(pattern) -> whether a route was removed
+    static let remove: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return [.bool(host.routes.remove(try call.string(1, name: "pattern")) != nil)]
+        }
+    }
+
+    /// match(url) -> route | nil, reason
+    static let match: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let url = try call.string(1, name: "url")
+            switch try host.routes.match(url) {
+            case .noMatch(let reason):
+                return [.null, .string(reason)]
+            case .matched(let match):
+                var route = describe(match.route)
+                route["url"] = .string(url)
+                route["params"] = .map(match.params)
+                route["query"] = .map(match.query)
+                route["fragment"] = match.fragment.map(Value.string) ?? .null
+                return [.map(route)]
+            }
+        }
+    }
+
+    /// routes() -> the routes in precedence order
+    static let routes: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return [.array(host.routes.routes.map { .map(describe($0)) })]
+        }
+    }
+
+    /// add_type(name, convert) -> true | nil, message
+    static let addType: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let name = try call.string(1, name: "name")
+            guard call.type(2) == .function else { throw call.typeError(2, name: "convert", expected: "function") }
+            let convert = try call.state.handle(at: 2, in: call.thread, kind: "function")
+            do {
+                try host.routes.registerType(name) { [weak state = call.state] text in
+                    guard let state else { return nil }
+                    let value = try state.call(convert, [.string(text)]).first ?? .null
+                    return value.isNull ? nil : value
+                }
+            } catch let error as PatternError {
+                return [.null, .string(error.description)]
+            }
+            return [.bool(true)]
+        }
+    }
+
+    /// generator(pattern) -> the field names it reads | nil, message
+    static let generator: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            do {
+                let pattern = try host.routes.generatorPattern(try call.string(1, name: "pattern"))
+                return [.array(pattern.paramNames.map(Value.string))]
+            } catch let error as PatternError {
+                return [.null, .string(error.description)]
+            }
+        }
+    }
+
+    /// fill(pattern, values) -> url | nil, message
+    static let fill: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let values = try call.value(2, name: "values")
+            do {
+                let pattern = try host.routes.generatorPattern(try call.string(1, name: "pattern"))
+                return [.string(try host.routes.url(for: pattern) { values[$0] })]
+            } catch let error as PatternError {
+                return [.null, .string(error.description)]
+            } catch let error as URLGenerationError {
+                return [.null, .string(error.description)]
+            }
+        }
+    }
+
+    private static func describe(_ route: Route<LuaTarget>) -> OrderedDictionary<String, Value> {
+        var fields: OrderedDictionary<String, Value> = [
+            "pattern": .string(route.pattern.text),
+            "mode": .string(route.options.mode.rawValue),
+            "selector": route.selector.map(Value.string) ?? .null,
+            "selector_option": route.options.selector.map(Value.string) ?? .null,
+            "param_names": .array(route.pattern.paramNames.map(Value.string)),
+            "target": .handle(route.target.handle),
+            "specificity": .int(Int64(route.pattern.specificity)),
+            "external": .bool(route.options.external),
+        ]
+        if let parent = route.options.parent { fields["parent"] = .string(parent) }
+        if let name = route.options.name { fields["name"] = .string(name) }
+        if let transition = route.options.transition { fields["transition"] = .string(transition) }
+        return fields
+    }
+}

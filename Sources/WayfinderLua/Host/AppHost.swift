@@ -1,0 +1,119 @@
+import Foundation
+import Wayfinder
+
+/// One Lua app loaded into its own sandboxed state: its route map, its `wf.app` settings, and the
+/// bindings its scripts reach through `require "wayfinder"`.
+public final class AppHost {
+    public let state: LuaState
+    public let routes = RouteTable<LuaTarget>()
+    public internal(set) var config = AppConfig()
+    /// The directory `require` searches, and the entry script in it.
+    public let appDirectory: String
+    public let entryFile: String
+    /// `wf.map._deduce`, the constructor deduction shared with the navigator.
+    private var deduce: Value.Handle?
+
+    /// Loads the app at `path`: a directory holding app.lua, or a single .lua file.
+    public init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil) throws(AppLoadError) {
+        let (directory, entry) = try Self.locate(path)
+        appDirectory = directory
+        entryFile = entry
+        guard let bundled = BundledLua.directory() else { throw .bundledModulesMissing }
+        do {
+            state = try LuaState(limits: limits)
+        } catch {
+            throw .script(error)
+        }
+        state.host = self
+        state.appDirectory = directory
+        state.bundledDirectory = bundled
+        state.printSink = printSink ?? { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
+        do {
+            try state.registerLibrary("wayfinder.native.map", MapBinding.functions)
+            try state.registerLibrary("wayfinder.native.codec", CodecBinding.functions)
+            try state.registerLibrary("wayfinder.native.app", AppBinding.functions)
+            let module = try state.require("wayfinder")
+            try state.setGlobal("wayfinder", module)
+            if case .handle(let handle)? = try state.run(source: "return require('wayfinder').map._deduce", chunkName: "=wayfinder").first {
+                deduce = handle
+            }
+            try state.runFile(entry)
+        } catch {
+            throw .script(error)
+        }
+    }
+
+    private static func locate(_ path: String) throws(AppLoadError) -> (directory: String, entry: String) {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+            throw .notFound("no such file or directory: \(path)")
+        }
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        if isDirectory.boolValue {
+            let entry = url.appendingPathComponent("app.lua").path
+            guard FileManager.default.fileExists(atPath: entry) else {
+                throw .notFound("\(path) has no app.lua (an app is a directory with app.lua, or a single .lua file)")
+            }
+            return (url.path, entry)
+        }
+        guard url.pathExtension == "lua" else {
+            throw .notFound("\(path) is not a .lua file (an app is a directory with app.lua, or a single .lua file)")
+        }
+        return (url.deletingLastPathComponent().path, url.path)
+    }
+
+    // MARK: Questions about the route map
+
+    /// Which route `url` opens, with which values, and which constructor it would call.
+    public func match(_ url: String) throws(ScriptError) -> MatchReport {
+        let result: MatchResult<LuaTarget>
+        do {
+            result = try routes.match(url)
+        } catch let error as ScriptError {
+            throw error
+        } catch {
+            throw ScriptError(kind: .runtime, message: String(describing: error))
+        }
+        switch result {
+        case .noMatch(let reason):
+            return MatchReport(url: url, failure: reason)
+        case .matched(let match):
+            let (method, selector) = try constructor(for: match.route)
+            return MatchReport(url: url, match: match, method: method, selector: selector)
+        }
+    }
+
+    public func explain(_ url: String) throws -> MatchExplanation {
+        try routes.explain(url)
+    }
+
+    public func routeReports() throws(ScriptError) -> [RouteReport] {
+        var reports = [RouteReport]()
+        for route in routes.routes {
+            let (method, selector) = try constructor(for: route)
+            reports.append(RouteReport(pattern: route.pattern, options: route.options, target: route.target.description,
+                                       method: method, selector: selector))
+        }
+        return reports
+    }
+
+    public func tieWarnings() -> [String] { routes.tieWarnings() }
+
+    /// The constructor a class target would get, per LUA-API.md; for functions, only the selector.
+    func constructor(for route: Route<LuaTarget>) throws(ScriptError) -> (method: String?, selector: String?) {
+        guard route.target.isClass, let deduce else { return (nil, route.selector) }
+        let names = Value.array(route.pattern.paramNames.map(Value.string))
+        let answer = try state.call(deduce, [.handle(route.target.handle), names, route.options.selector.map(Value.string) ?? .null])
+        let method = answer.first?.stringValue
+        let selector = answer.count > 1 ? answer[1].stringValue : nil
+        return (method, selector ?? route.selector)
+    }
+
+    /// The host a binding runs for.
+    static func from(_ call: LuaCall) throws(ScriptError) -> AppHost {
+        guard let host = call.state.host as? AppHost else {
+            throw ScriptError(kind: .runtime, message: "\(call.functionName) is only available inside a Wayfinder app")
+        }
+        return host
+    }
+}

@@ -1,0 +1,74 @@
+import Wayfinder
+
+/// One URL's answer as `wayfinder match` reports it.
+public struct MatchReport {
+    public let url: String
+    public let match: RouteMatch<LuaTarget>?
+    /// Why there is no match.
+    public let reason: String?
+    /// The constructor `open` would call (LUA-API.md's deduction); nil for a function target or a
+    /// class with no constructor.
+    public let method: String?
+    public let selector: String?
+
+    public init(url: String, match: RouteMatch<LuaTarget>, method: String?, selector: String?) {
+        self.url = url
+        self.match = match
+        self.reason = nil
+        self.method = method
+        self.selector = selector
+    }
+
+    public init(url: String, failure: String) {
+        self.url = url
+        self.match = nil
+        self.reason = failure
+        self.method = nil
+        self.selector = nil
+    }
+
+    /// The `--json` object, keys in the documented order.
+    public var json: Value {
+        guard let match else {
+            return ["url": .string(url), "matched": false, "reason": .string(reason ?? MatchResult<LuaTarget>.noRouteReason)]
+        }
+        return [
+            "url": .string(url), "matched": true, "pattern": .string(match.route.pattern.text),
+            "mode": .string(match.route.options.mode.rawValue),
+            "selector": selector.map(Value.string) ?? .null, "method": method.map(Value.string) ?? .null,
+            "params": .map(match.params.mapValues(\.plainForJSON)), "query": .map(match.query.mapValues(\.plainForJSON)),
+            "fragment": match.fragment.map(Value.string) ?? .null,
+        ]
+    }
+}
+
+/// One route as `wayfinder routes` lists it.
+public struct RouteReport {
+    public let pattern: Pattern
+    public let options: RouteOptions
+    public let target: String
+    public let method: String?
+    public let selector: String?
+
+    public var json: Value {
+        [
+            "pattern": .string(pattern.text), "mode": .string(options.mode.rawValue), "target": .string(target),
+            "method": method.map(Value.string) ?? .null, "selector": selector.map(Value.string) ?? .null,
+            "specificity": .int(Int64(pattern.specificity)), "parent": options.parent.map(Value.string) ?? .null,
+            "name": options.name.map(Value.string) ?? .null, "transition": options.transition.map(Value.string) ?? .null,
+            "external": .bool(options.external),
+        ]
+    }
+}
+
+extension Value {
+    /// Handles (values a script's type function may bind) print by kind, since JSON cannot hold them.
+    var plainForJSON: Value {
+        switch self {
+        case .handle(let h): return .string("<\(h.kind)>")
+        case .array(let list): return .array(list.map(\.plainForJSON))
+        case .map(let map): return .map(map.mapValues(\.plainForJSON))
+        default: return self
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import WayfinderLua
+
+/// Options every command that loads an app shares: the limits its Lua state runs under.
+struct HostOptions: ParsableArguments {
+    @Option(name: .customLong("memory-limit"), help: "Memory limit of the app's Lua state, in MiB.")
+    var memoryLimit: Int = 64
+
+    @Option(name: .customLong("time-limit"), help: "Time budget of each call into Lua, in milliseconds.")
+    var timeLimit: Int = 1000
+
+    func validate() throws {
+        guard memoryLimit >= 1 && memoryLimit <= 16_384 else { throw ValidationError("--memory-limit must be between 1 and 16384 MiB") }
+        guard timeLimit >= 1 else { throw ValidationError("--time-limit must be at least 1 ms") }
+    }
+
+    var limits: LuaLimits {
+        LuaLimits(memoryBytes: memoryLimit << 20, timeBudget: .milliseconds(timeLimit))
+    }
+
+    /// Loads the app, or ends the command with status 2 and the reason on standard error.
+    func load(_ path: String) throws -> AppHost {
+        do {
+            return try AppHost(path: path, limits: limits)
+        } catch {
+            Terminal.error("cannot load app '\(path)': \(error)")
+            throw ExitCode(2)
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import Foundation
+
+/// Where command output goes: results to standard output, diagnostics to standard error.
+enum Terminal {
+    static func print(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+
+    static func error(_ line: String) {
+        FileHandle.standardError.write(Data(("wayfinder: " + line + "\n").utf8))
+    }
+
+    static func warning(_ line: String) {
+        FileHandle.standardError.write(Data(("warning: " + line + "\n").utf8))
+    }
+}
