@@ -14,7 +14,7 @@ struct JSONTests {
     }
 
     @Test func keysKeepTheirOrderAndStringsEscape() throws {
-        let value: Value = ["b": 1, "a": ["x", nil, true], "s": "q\"\\\n\u{1}é🙂"]
+        let value: Value = ["b": 1, "a": ["x", .null, true], "s": "q\"\\\n\u{1}é🙂"]
         let text = try JSON.encode(value)
         #expect(text == #"{"b":1,"a":["x",null,true],"s":"q\"\\\n\u0001é🙂"}"#)
         #expect(try JSON.decode(text) == value)

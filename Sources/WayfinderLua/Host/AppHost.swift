@@ -32,9 +32,9 @@ public final class AppHost {
             try state.registerLibrary("wayfinder.native.map", MapBinding.functions)
             try state.registerLibrary("wayfinder.native.codec", CodecBinding.functions)
             try state.registerLibrary("wayfinder.native.app", AppBinding.functions)
-            let module = try state.require("wayfinder")
-            try state.setGlobal("wayfinder", module)
-            if case .handle(let handle)? = try state.run(source: "return require('wayfinder').map._deduce", chunkName: "=wayfinder").first {
+            // Set from Lua so the global is the module table itself, not a converted copy.
+            let bootstrap = "wayfinder = require 'wayfinder'; return wayfinder.map._deduce"
+            if case .handle(let handle)? = try state.run(source: bootstrap, chunkName: "=wayfinder").first {
                 deduce = handle
             }
             try state.runFile(entry)
