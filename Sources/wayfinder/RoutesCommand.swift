@@ -25,7 +25,7 @@ struct RoutesCommand: ParsableCommand {
             for route in routes { Terminal.print((try? JSON.encode(route.json)) ?? "{}") }
         } else {
             let rows = routes.map { route -> [String] in
-                [route.pattern.text, route.options.mode.rawValue, route.target, route.method ?? "-", String(route.pattern.specificity)]
+                [route.pattern.text, route.options.mode.rawValue, route.target, route.method ?? "-", route.pattern.isDefault ? "-" : String(route.pattern.specificity)]
             }
             Terminal.print(TextTable.render(header: ["PATTERN", "MODE", "TARGET", "CONSTRUCTOR", "SPECIFICITY"], rows: rows))
         }

@@ -23,11 +23,14 @@ struct WayfinderCommand: ParsableCommand {
             Foundation.exit(0)
         } catch {
             let code = exitCode(for: error)
-            if code == .success || code.rawValue == 1 || code.rawValue == 2 {
-                let message = fullMessage(for: error)
-                if !message.isEmpty {
-                    FileHandle.standardError.write(Data((message + "\n").utf8))
-                }
+            let message = fullMessage(for: error)
+            if code == .success {
+                // Help and version are answers, not diagnostics.
+                FileHandle.standardOutput.write(Data((message + "\n").utf8))
+                Foundation.exit(0)
+            }
+            if code.rawValue == 1 || code.rawValue == 2 {
+                if !message.isEmpty { FileHandle.standardError.write(Data((message + "\n").utf8)) }
                 Foundation.exit(code.rawValue)
             }
             // A usage error: ArgumentParser says 64; Wayfinder's contract says 2.

@@ -54,7 +54,7 @@ public struct RouteReport {
         [
             "pattern": .string(pattern.text), "mode": .string(options.mode.rawValue), "target": .string(target),
             "method": method.map(Value.string) ?? .null, "selector": selector.map(Value.string) ?? .null,
-            "specificity": .int(Int64(pattern.specificity)), "parent": options.parent.map(Value.string) ?? .null,
+            "specificity": pattern.isDefault ? .null : .int(Int64(pattern.specificity)), "parent": options.parent.map(Value.string) ?? .null,
             "name": options.name.map(Value.string) ?? .null, "transition": options.transition.map(Value.string) ?? .null,
             "external": .bool(options.external),
         ]

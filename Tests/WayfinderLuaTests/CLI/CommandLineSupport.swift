@@ -1,0 +1,47 @@
+import Foundation
+
+/// Runs the built `wayfinder` executable, as a user would.
+enum WayfinderCLI {
+    struct Result {
+        let status: Int32
+        let stdout: String
+        let stderr: String
+        var lines: [String] { stdout.split(separator: "\n", omittingEmptySubsequences: true).map(String.init) }
+    }
+
+    /// The executable sits beside the test bundle in the build directory.
+    static let executable: URL = {
+        let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
+        var directory = bundle.deletingLastPathComponent()
+        while directory.path != "/" {
+            let candidate = directory.appendingPathComponent("wayfinder")
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: candidate.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                return candidate
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return bundle.deletingLastPathComponent().appendingPathComponent("wayfinder")
+    }()
+
+    static let repositoryRoot = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    static func run(_ arguments: [String]) throws -> Result {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes before waiting, so a full pipe cannot stall the child.
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
