@@ -51,14 +51,20 @@ lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns) {
     return L;
 }
 
-void wf_close(lua_State *L) {
+wf_host *wf_close(lua_State *L) {
     wf_host *h = wf_host_of(L);
-    /* Finalizers run here; the deadline keeps a looping __gc from hanging the host. */
     h->depth = 1;
-    h->deadline_ns = wf_now_ns() + h->budget_ns;
+    h->deadline_ns = h->budget_ns > 0 ? wf_now_ns() + h->budget_ns : 0;
     lua_close(L);
+    h->main = NULL;
+    h->current = NULL;
+    return h;
+}
+
+void wf_free_host(wf_host *h) {
     free(h->ops);
     free(h->warn_buf);
+    free(h->finalized);
     free(h);
 }
 

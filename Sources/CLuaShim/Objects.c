@@ -1,5 +1,7 @@
 #include "Internal.h"
 
+#include <stdlib.h>
+
 /*
  * Small C functions Swift runs as the callee of wf_pcall, because each can raise (they allocate).
  */
@@ -65,13 +67,21 @@ void *wf_toobject(lua_State *L, int idx) {
     return u ? u->object : NULL;
 }
 
+/* Queues the object for Swift to release; if the queue cannot grow the object leaks rather than
+   being released in the middle of a collection. */
 static int wf_object_gc(lua_State *L) {
     wf_object *u = wf_checkobject(L, 1);
     if (u && u->object) {
-        void *object = u->object;
-        u->object = NULL;
         wf_host *h = wf_host_of(L);
-        if (h->release_object) h->release_object(object);
+        if (h->finalized_len == h->finalized_cap) {
+            size_t cap = h->finalized_cap ? h->finalized_cap * 2 : 16;
+            void **grown = realloc(h->finalized, cap * sizeof *grown);
+            if (grown == NULL) return 0;
+            h->finalized = grown;
+            h->finalized_cap = cap;
+        }
+        h->finalized[h->finalized_len++] = u->object;
+        u->object = NULL;
     }
     return 0;
 }

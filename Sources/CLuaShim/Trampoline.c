@@ -112,6 +112,50 @@ void wf_build(lua_State *L, wf_host *h, size_t pos, size_t end) {
     }
 }
 
+/* How many values the ops in [pos, end) make if they are all nil, booleans and numbers; else -1. */
+static int wf_scalar_count(const wf_host *h, size_t pos, size_t end) {
+    int count = 0;
+    if (h->ops_broken_from < end) return -1;
+    while (pos < end) {
+        switch (h->ops[pos]) {
+        case WF_OP_NIL:
+        case WF_OP_TRUE:
+        case WF_OP_FALSE: pos += 1; break;
+        case WF_OP_INT: pos += 1 + sizeof(int64_t); break;
+        case WF_OP_DOUBLE: pos += 1 + sizeof(double); break;
+        default: return -1;
+        }
+        if (pos > end) return -1;
+        count++;
+    }
+    return count;
+}
+
+static void wf_build_scalars(lua_State *L, const wf_host *h, size_t pos, size_t end) {
+    while (pos < end) {
+        const unsigned char *p = h->ops + pos;
+        switch (*p) {
+        case WF_OP_NIL: lua_pushnil(L); pos += 1; break;
+        case WF_OP_TRUE: lua_pushboolean(L, 1); pos += 1; break;
+        case WF_OP_FALSE: lua_pushboolean(L, 0); pos += 1; break;
+        case WF_OP_INT: {
+            int64_t v;
+            memcpy(&v, p + 1, sizeof v);
+            lua_pushinteger(L, (lua_Integer)v);
+            pos += 1 + sizeof v;
+            break;
+        }
+        default: {
+            double v;
+            memcpy(&v, p + 1, sizeof v);
+            lua_pushnumber(L, (lua_Number)v);
+            pos += 1 + sizeof v;
+            break;
+        }
+        }
+    }
+}
+
 /* Argument 1 is the light userdata of a wf_range. */
 static int wf_build_body(lua_State *L) {
     const wf_range *r = (const wf_range *)lua_touserdata(L, 1);
@@ -135,6 +179,15 @@ int wf_trampoline(lua_State *L) {
         return n;
     }
     lua_settop(L, top);
+    if (n == WF_RETURN_BUILT) {
+        int count = wf_scalar_count(h, start, h->ops_len);
+        if (count >= 0 && lua_checkstack(L, count)) {
+            /* Scalars only: pushing them allocates nothing, so no protection is needed. */
+            wf_build_scalars(L, h, start, h->ops_len);
+            wf_ops_truncate(h, start);
+            return count;
+        }
+    }
     /* Built under a C-to-C pcall so that a memory error still lets the buffer be reset first. */
     wf_range r = { start, h->ops_len };
     lua_pushcfunction(L, wf_build_body);

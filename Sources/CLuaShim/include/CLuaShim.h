@@ -59,9 +59,6 @@ enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
    caller frees, or NULL with *status saying why. */
 typedef char *(*wf_module_reader)(void *owner, int root, const char *relpath, size_t *len, int *status);
 
-/* Balances the retain taken when a Swift object was handed to Lua. */
-typedef void (*wf_object_release)(void *object);
-
 /* Per-state data: the allocator's ud, so any thread of the state finds it with lua_getallocf. */
 typedef struct wf_host {
     size_t mem_used;
@@ -89,7 +86,12 @@ typedef struct wf_host {
     wf_text_sink print_sink;
     wf_text_sink warn_sink;
     wf_module_reader module_reader;
-    wf_object_release release_object;
+
+    /* Swift objects whose userdata Lua finalized. Swift releases them at its next safe point, never
+       inside a collection, so no Swift deinit runs (and calls back into Lua) mid-collection. */
+    void **finalized;
+    size_t finalized_len;
+    size_t finalized_cap;
 
     int warn_on;
     int warn_continuing;
@@ -100,8 +102,10 @@ typedef struct wf_host {
 
 /* Creates a state whose allocator counts against `memory_limit` bytes; NULL when out of memory. */
 lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns);
-/* Closes the state (finalizers run under the time budget) and frees its host. */
-void wf_close(lua_State *L);
+/* Closes the state (finalizers run under the time budget). The host stays, for Swift to release
+   the objects still queued in it; then wf_free_host frees it. */
+wf_host *wf_close(lua_State *L);
+void wf_free_host(wf_host *h);
 
 static inline wf_host *wf_host_of(lua_State *L) {
     void *ud = NULL;

@@ -35,11 +35,6 @@ func luaModuleReader(
     return result.buffer
 }
 
-func luaReleaseObject(_ object: UnsafeMutableRawPointer?) {
-    guard let object else { return }
-    Unmanaged<AnyObject>.fromOpaque(object).release()
-}
-
 func writeToStandardError(_ text: String) {
     var text = text
     text.withUTF8 { buffer in

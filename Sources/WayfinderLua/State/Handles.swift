@@ -29,10 +29,12 @@ struct HandleEntry {
 }
 
 extension LuaState {
-    /// The handle for the value at `index` (a function, userdata, thread or table with a metatable).
+    /// The handle for the value at `index` (any value; conversions use it for functions, userdata,
+    /// threads and tables with a metatable). The same value asked for with the same kind gives the
+    /// same handle while that handle lives.
     func handle(at index: Int32, in thread: OpaquePointer, kind: String) throws(ScriptError) -> Value.Handle {
         let identity = lua_topointer(thread, index)
-        if let identity, let id = handleIDs[identity], let existing = handles[id]?.handle {
+        if let identity, let id = handleIDs[identity], let existing = handles[id]?.handle, existing.kind == kind {
             return existing
         }
         let ref = try makeRef(at: index, in: thread)
@@ -51,13 +53,27 @@ extension LuaState {
         return entry.ref
     }
 
-    /// Releases the Lua values of handles that were dropped since the last time.
+    /// Releases the Lua values of handles that were dropped since the last time, and the Swift
+    /// objects of userdata Lua has finalized.
+    ///
+    /// Only at entry points (a public call from Swift, a binding starting): a Swift deinit may call
+    /// into Lua, which must not happen while Swift is walking a table with lua_next.
     func drainReleasedHandles() {
+        LuaState.releaseFinalizedObjects(in: shim)
         for id in releaseQueue.takeAll() {
             guard let entry = handles.removeValue(forKey: id) else { continue }
             if let identity = entry.identity, handleIDs[identity] == id {
                 handleIDs[identity] = nil
             }
+        }
+    }
+
+    /// One at a time, reading the queue afresh each time: a deinit may call into Lua and queue more.
+    static func releaseFinalizedObjects(in shim: UnsafeMutablePointer<wf_host>) {
+        while shim.pointee.finalized_len > 0 {
+            shim.pointee.finalized_len -= 1
+            guard let object = shim.pointee.finalized[shim.pointee.finalized_len] else { continue }
+            Unmanaged<AnyObject>.fromOpaque(object).release()
         }
     }
 }

@@ -167,6 +167,14 @@ public struct LuaCall {
         return try state.makeRef(at: Int32(index), in: thread)
     }
 
+    /// The argument as a handle, whatever its type, e.g. a class table a route will construct.
+    /// `kind` is how the handle describes itself (defaults to the Lua type name).
+    public func handle(_ index: Int, kind: String? = nil) throws(ScriptError) -> Value.Handle {
+        guard index >= 1, index <= count else { throw argumentError(index, name: nil, "value expected") }
+        let kind = kind ?? String(cString: lua_typename(thread, lua_type(thread, Int32(index))))
+        return try state.handle(at: Int32(index), in: thread, kind: kind)
+    }
+
     /// Holds a function argument beyond this call.
     public func function(_ index: Int, name: String? = nil) throws(ScriptError) -> LuaRef {
         guard lua_type(thread, Int32(index)) == LUA_TFUNCTION else {

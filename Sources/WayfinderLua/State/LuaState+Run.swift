@@ -125,6 +125,7 @@ extension LuaState {
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_collect)
         try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
+        drainReleasedHandles()
     }
 
     // MARK: - Loading

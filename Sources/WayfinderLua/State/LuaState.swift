@@ -51,14 +51,15 @@ public final class LuaState {
         shim.pointee.print_sink = luaPrintSink
         shim.pointee.warn_sink = luaWarningSink
         shim.pointee.module_reader = luaModuleReader
-        shim.pointee.release_object = luaReleaseObject
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_open_sandbox)
         try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
     }
 
     deinit {
-        wf_close(L)
+        _ = wf_close(L)
+        LuaState.releaseFinalizedObjects(in: shim)
+        wf_free_host(shim)
     }
 
     /// The state a binding runs in. `L` may be any thread (coroutine) of the state.

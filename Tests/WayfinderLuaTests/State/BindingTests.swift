@@ -45,6 +45,19 @@ struct BindingTests {
                 return [.int(Int64(counter.count))]
             }
         }),
+        ("scalars", { L in
+            LuaCall.run(L) { call in
+                call.count == 0 ? [] : [.null, true, false, .int(-3), .double(0.5), .null]
+            }
+        }),
+        ("spin", { L in
+            LuaCall.run(L) { call in try call.state.run(source: "while true do end", chunkName: "spin.lua") }
+        }),
+        ("hog", { L in
+            LuaCall.run(L) { call in
+                try call.state.run(source: "local t = {} while true do t[#t + 1] = {} end", chunkName: "hog.lua")
+            }
+        }),
         ("direct", { L in
             // Pushes its results itself, with non-raising API only.
             guard let L else { return 0 }
@@ -71,6 +84,9 @@ struct BindingTests {
         #expect(try state.run(source: "return lib.all()") == [.null, true, 7, 2.5, "text", ["a", ["b": 1]], ["key": [1, 2]]])
         #expect(try state.run(source: "return lib.echo('x', {1, {y = 2}})") == ["x", [1, ["y": 2]]])
         #expect(try state.run(source: "return lib.direct()") == [11, true])
+        #expect(try state.run(source: "return select('#', lib.scalars(1)), lib.scalars(1)") == [6, .null, true, false, -3, 0.5, .null])
+        #expect(try state.run(source: "return select('#', lib.scalars())") == [0])
+        #expect(state.stackTop == 0)
     }
 
     @Test func anArgumentErrorNamesTheCallersFileAndLine() throws {
@@ -126,6 +142,21 @@ struct BindingTests {
         #expect(state.memoryInUse < memory + 16 * 1024, "memory grew from \(memory) to \(state.memoryInUse)")
         #expect(state.shim.pointee.ops_len == 0)
         #expect(state.shim.pointee.depth == 0)
+    }
+
+    @Test func limitsHitInANestedCallStopTheOuterCall() throws {
+        let state = try LuaState(limits: LuaLimits(memoryBytes: 8 << 20, timeBudget: .milliseconds(100)))
+        try state.registerLibrary("test.lib", Self.library)
+        try state.run(source: "lib = require 'test.lib'")
+        // The outer script catches the error, yet the shared deadline stops it right after.
+        let timeout = failure(state, "pcall(lib.spin) while true do end")
+        #expect(timeout?.kind == .timeout)
+        #expect(failure(state, "lib.spin()")?.message.hasPrefix("spin.lua:1: time budget of 100 ms exceeded") == true)
+        let memory = failure(state, "lib.hog()")
+        #expect(memory?.kind == .memory)
+        #expect(memory?.message == "memory limit of 8 MiB reached")
+        #expect(try state.run(source: "return 1") == [1])
+        #expect(state.stackTop == 0)
     }
 
     @Test func nestedCallsReturnValuesThroughEveryLevel() throws {

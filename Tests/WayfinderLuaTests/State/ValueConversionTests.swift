@@ -19,6 +19,17 @@ struct ValueConversionTests {
         #expect(state.stackTop == 0)
     }
 
+    @Test func largeValuesCrossBothWays() throws {
+        let state = try makeState()
+        let identity = try state.load(source: "return ...")
+        let rows: [Value] = (0..<5000).map { i in ["id": .int(Int64(i)), "title": .string("row \(i) ✓"), "tags": ["a", "b"]] }
+        let big: Value = ["rows": .array(rows), "blob": .string(String(repeating: "z", count: 1 << 20))]
+        #expect(try state.call(identity, [big]) == [big])
+        #expect(try state.run(source: "local t = {} for i = 1, 20000 do t[i] = {i, tostring(i)} end return t")[0].arrayValue?.count == 20000)
+        #expect(state.stackTop == 0)
+        #expect(state.shim.pointee.ops_len == 0)
+    }
+
     @Test func integersAndFloatsKeepTheirKind() throws {
         let state = try makeState()
         let results = try state.run(source: "return 1, 1.0, 2^53, 7 // 2, 7 / 2, math.maxinteger, math.mininteger, -0.0")
