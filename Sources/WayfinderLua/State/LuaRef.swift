@@ -38,7 +38,7 @@ extension LuaState {
         return LuaRef(state: self, reference: reference)
     }
 
-    /// Pushes the referenced value; false when the stack cannot grow.
+    /// Pushes the referenced value (lua_rawgeti on the registry: no metamethods, no allocation).
     func push(_ ref: LuaRef, on thread: OpaquePointer) throws(ScriptError) {
         try checkOwnership(ref)
         guard lua_checkstack(thread, 1) != 0 else { throw ScriptError.stackOverflow }

@@ -47,8 +47,10 @@ extension LuaState {
     }
 
     /// A full userdata that keeps `object` alive until Lua collects it, with `metatable` (whose
-    /// `__gc` Wayfinder sets to its own, which releases the object). Bindings get the object back
-    /// with ``LuaCall/object(_:as:name:)``.
+    /// `__gc` Wayfinder sets to its own, which releases the object at the state's next entry point).
+    /// Bindings get the object back with ``LuaCall/object(_:as:name:)``. Unless the metatable has a
+    /// `__metatable` field, getmetatable on the object gives false; do not hand the metatable itself
+    /// to scripts, which could replace its `__gc` with a finalizer the time budget cannot stop.
     public func newObject(_ object: AnyObject, metatable: LuaRef) throws(ScriptError) -> Value {
         drainReleasedHandles()
         try checkOwnership(metatable)

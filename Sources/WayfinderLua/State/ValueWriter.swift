@@ -4,6 +4,9 @@ import Wayfinder
 
 /// `Value`s to ops in the state's buffer. C builds them into Lua values later, under protection, so
 /// writing never touches the Lua stack and cannot raise.
+///
+/// An `.array` holding `.null` leaves a hole in the Lua table (Lua cannot store nil), so it does not
+/// come back as the same array. An empty `.array` comes back as an empty `.map`.
 extension LuaState {
     func write(_ values: [Value]) throws(ScriptError) {
         for value in values { try write(value, depth: 0) }
