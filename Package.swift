@@ -3,7 +3,7 @@ import PackageDescription
 
 let package = Package(
     name: "Wayfinder",
-    platforms: [.macOS(.v13)],
+    platforms: [.macOS(.v15)],
     products: [
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
         .library(name: "WayfinderLua", targets: ["WayfinderLua"]),
