@@ -14,9 +14,8 @@ enum CodecBinding {
 
     static let decodeID: LuaBinding = { L in
         LuaCall.run(L) { call in
-            do { return [.string(try ObjectID.decode(try call.string(1, name: "token")))] } catch let error as CodecError {
-                return [.null, .string(error.description)]
-            }
+            let token = try call.string(1, name: "token")
+            return try valueOrReason(CodecError.self) { .string(try ObjectID.decode(token)) }
         }
     }
 
@@ -26,9 +25,8 @@ enum CodecBinding {
 
     static let unescape: LuaBinding = { L in
         LuaCall.run(L) { call in
-            do { return [.string(try PercentEncoding.unescape(try call.string(1, name: "text")))] } catch let error as CodecError {
-                return [.null, .string(error.description)]
-            }
+            let text = try call.string(1, name: "text")
+            return try valueOrReason(CodecError.self) { .string(try PercentEncoding.unescape(text)) }
         }
     }
 
@@ -41,17 +39,14 @@ enum CodecBinding {
                 return [.null, .string("a query table needs string keys")]
             }
             items.sort { $0.key < $1.key }
-            do { return [.string(try QueryString.format(items))] } catch let error as CodecError {
-                return [.null, .string(error.description)]
-            }
+            return try valueOrReason(CodecError.self) { .string(try QueryString.format(items)) }
         }
     }
 
     static let parseQuery: LuaBinding = { L in
         LuaCall.run(L) { call in
-            do { return [.map(try QueryString.parse(try call.string(1, name: "text")))] } catch let error as CodecError {
-                return [.null, .string(error.description)]
-            }
+            let text = try call.string(1, name: "text")
+            return try valueOrReason(CodecError.self) { .map(try QueryString.parse(text)) }
         }
     }
 }

@@ -103,11 +103,9 @@ enum MapBinding {
     static let generator: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            do {
-                let pattern = try host.routes.generatorPattern(try call.string(1, name: "pattern"))
-                return [.array(pattern.paramNames.map(Value.string))]
-            } catch let error as PatternError {
-                return [.null, .string(error.description)]
+            let text = try call.string(1, name: "pattern")
+            return try valueOrReason(PatternError.self) {
+                .array(try host.routes.generatorPattern(text).paramNames.map(Value.string))
             }
         }
     }
