@@ -1,0 +1,209 @@
+/// One screen in the hierarchy: its URL, and its controller once made. An entry restored from
+/// saved state or set up as a background tab has no controller until it becomes visible.
+public final class NavigationEntry<Controller: AnyObject> {
+    public let url: String
+    /// The URL as share mode compares it (`URLNormalization`).
+    public let key: String
+    public let mode: NavigationMode
+    public internal(set) var controller: Controller?
+
+    public var isLoaded: Bool { controller != nil }
+
+    init(url: String, key: String, mode: NavigationMode, controller: Controller?) {
+        self.url = url
+        self.key = key
+        self.mode = mode
+        self.controller = controller
+    }
+}
+
+/// A stack of entries; the last is on top.
+public struct NavigationStack<Controller: AnyObject> {
+    public internal(set) var entries: [NavigationEntry<Controller>]
+
+    public var top: NavigationEntry<Controller>? { entries.last }
+}
+
+/// The whole hierarchy: a root (one stack, or tabs of stacks), modal stacks above it, and at most
+/// one popover above everything. A value: the navigator changes a copy and keeps it only when an
+/// operation succeeds, so a failed open leaves the tree exactly as it was.
+public struct NavigationTree<Controller: AnyObject> {
+    public enum Root {
+        case stack(NavigationStack<Controller>)
+        case tabs([NavigationStack<Controller>], selected: Int)
+    }
+
+    /// Where an entry sits.
+    public enum Location: Equatable {
+        case root(index: Int)
+        case tab(Int, index: Int)
+        case modal(Int, index: Int)
+        case popover
+    }
+
+    public internal(set) var root: Root = .stack(NavigationStack(entries: []))
+    public internal(set) var modals: [NavigationStack<Controller>] = []
+    public internal(set) var popover: NavigationEntry<Controller>?
+
+    public init() {}
+
+    /// The stack new screens are pushed on: the top modal's, else the selected tab's, else the root.
+    var visibleStack: NavigationStack<Controller> {
+        if let modal = modals.last { return modal }
+        switch root {
+        case .stack(let stack): return stack
+        case .tabs(let tabs, let selected): return tabs[selected]
+        }
+    }
+
+    public var visible: NavigationEntry<Controller>? { popover ?? visibleStack.top }
+
+    public var isEmpty: Bool { visible == nil }
+
+    public var selectedTab: Int? {
+        if case .tabs(_, let selected) = root { return selected }
+        return nil
+    }
+
+    /// Every entry, root first, then modals, then the popover.
+    public var allEntries: [NavigationEntry<Controller>] {
+        var entries = [NavigationEntry<Controller>]()
+        switch root {
+        case .stack(let stack): entries += stack.entries
+        case .tabs(let tabs, _): for tab in tabs { entries += tab.entries }
+        }
+        for modal in modals { entries += modal.entries }
+        if let popover { entries.append(popover) }
+        return entries
+    }
+
+    public func location(of key: String) -> Location? {
+        if popover?.key == key { return .popover }
+        for (m, modal) in modals.enumerated().reversed() {
+            if let index = modal.entries.lastIndex(where: { $0.key == key }) { return .modal(m, index: index) }
+        }
+        switch root {
+        case .stack(let stack):
+            if let index = stack.entries.lastIndex(where: { $0.key == key }) { return .root(index: index) }
+        case .tabs(let tabs, let selected):
+            // The selected tab first: sharing prefers what the user is looking at.
+            let order = [selected] + tabs.indices.filter { $0 != selected }
+            for t in order {
+                if let index = tabs[t].entries.lastIndex(where: { $0.key == key }) { return .tab(t, index: index) }
+            }
+        }
+        return nil
+    }
+
+    public func entry(at location: Location) -> NavigationEntry<Controller>? {
+        switch location {
+        case .popover: return popover
+        case .modal(let m, let index): return modals[m].entries[index]
+        case .root(let index):
+            if case .stack(let stack) = root { return stack.entries[index] }
+            return nil
+        case .tab(let t, let index):
+            if case .tabs(let tabs, _) = root { return tabs[t].entries[index] }
+            return nil
+        }
+    }
+
+    // MARK: Changes (the navigator applies these to its working copy)
+
+    mutating func push(_ entry: NavigationEntry<Controller>) {
+        if !modals.isEmpty {
+            modals[modals.count - 1].entries.append(entry)
+            return
+        }
+        switch root {
+        case .stack(var stack):
+            stack.entries.append(entry)
+            root = .stack(stack)
+        case .tabs(var tabs, let selected):
+            tabs[selected].entries.append(entry)
+            root = .tabs(tabs, selected: selected)
+        }
+    }
+
+    /// Makes the entry at `location` visible: closes what is above it, selects its tab, and pops
+    /// its stack back to it.
+    mutating func bringToFront(_ location: Location) {
+        switch location {
+        case .popover:
+            return
+        case .modal(let m, let index):
+            popover = nil
+            modals.removeSubrange((m + 1)...)
+            modals[m].entries.removeSubrange((index + 1)...)
+        case .root(let index):
+            popover = nil
+            modals.removeAll()
+            if case .stack(var stack) = root {
+                stack.entries.removeSubrange((index + 1)...)
+                root = .stack(stack)
+            }
+        case .tab(let t, let index):
+            popover = nil
+            modals.removeAll()
+            if case .tabs(var tabs, _) = root {
+                tabs[t].entries.removeSubrange((index + 1)...)
+                root = .tabs(tabs, selected: t)
+            }
+        }
+    }
+
+    /// Pops the visible stack; a popover above it goes with it. False at the bottom of a stack.
+    mutating func pop() -> Bool {
+        if let m = modals.indices.last {
+            guard modals[m].entries.count > 1 else { return false }
+            popover = nil
+            modals[m].entries.removeLast()
+            return true
+        }
+        switch root {
+        case .stack(var stack):
+            guard stack.entries.count > 1 else { return false }
+            stack.entries.removeLast()
+            popover = nil
+            root = .stack(stack)
+        case .tabs(var tabs, let selected):
+            guard tabs[selected].entries.count > 1 else { return false }
+            tabs[selected].entries.removeLast()
+            popover = nil
+            root = .tabs(tabs, selected: selected)
+        }
+        return true
+    }
+
+    /// Closes the popover, else the top modal. False when there is neither.
+    mutating func dismiss() -> Bool {
+        if popover != nil {
+            popover = nil
+            return true
+        }
+        guard !modals.isEmpty else { return false }
+        modals.removeLast()
+        return true
+    }
+
+    mutating func select(_ tab: Int) -> Bool {
+        guard case .tabs(let tabs, _) = root, tabs.indices.contains(tab) else { return false }
+        root = .tabs(tabs, selected: tab)
+        return true
+    }
+
+    mutating func presentModal(_ entry: NavigationEntry<Controller>) {
+        popover = nil
+        modals.append(NavigationStack(entries: [entry]))
+    }
+
+    mutating func presentPopover(_ entry: NavigationEntry<Controller>) {
+        popover = entry
+    }
+
+    mutating func setTabs(_ stacks: [NavigationStack<Controller>], selected: Int) {
+        popover = nil
+        modals.removeAll()
+        root = .tabs(stacks, selected: selected)
+    }
+}

@@ -1,0 +1,223 @@
+/// Opens screens by URL into a navigation tree (LUA-API.md, "The navigator"), in the modes
+/// create, share, modal, popover and none, with parents opened first and external URLs handed
+/// out. Works with any controller type: the Lua host supplies Lua controllers, a Swift app its own.
+///
+/// Every operation works on a copy of the tree and keeps it only when it succeeds, so a failed
+/// open (no route, a veto, a constructor error, a limit hit) leaves the tree exactly as it was.
+/// Share mode finds its controller by searching the tree, so nothing keeps a controller alive
+/// once it has left the tree.
+public final class Navigator<Target, Controller: AnyObject> {
+    public static var maximumRedirects: Int { 8 }
+
+    public let routes: RouteTable<Target>
+    public var factory: ControllerFactory<Target, Controller>
+    public var delegate = NavigatorDelegate<Controller>()
+    /// Told about entries dropped because their URL no longer opens (after the route map changed).
+    public var warn: (String) -> Void = { _ in }
+    public private(set) var tree = NavigationTree<Controller>()
+
+    public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
+        self.routes = routes
+        self.factory = factory
+    }
+
+    public var top: Controller? { tree.visible?.controller }
+    public var url: String? { tree.visible?.url }
+
+    // MARK: Opening
+
+    @discardableResult
+    public func open(_ url: String) throws -> Controller? {
+        try open(NavigationRequest(url: url))
+    }
+
+    @discardableResult
+    public func open(_ request: NavigationRequest) throws -> Controller? {
+        var working = tree
+        let controller = try open(request, into: &working, redirects: [], parents: [])
+        try commit(working)
+        return controller
+    }
+
+    private func open(_ request: NavigationRequest, into working: inout NavigationTree<Controller>,
+                      redirects: [String], parents: [String]) throws -> Controller? {
+        let url = request.url
+        if let shouldOpen = delegate.shouldOpen, try !shouldOpen(url) { throw NavigationError.vetoed(url) }
+        if let urlToOpen = delegate.urlToOpen {
+            guard let target = try urlToOpen(url) else { throw NavigationError.vetoed(url) }
+            if target != url {
+                let chain = redirects + [url]
+                guard chain.count < Self.maximumRedirects else { throw NavigationError.redirectLoop(chain + [target]) }
+                var next = request
+                next.url = target
+                return try open(next, into: &working, redirects: chain, parents: parents)
+            }
+        }
+        let parsed: NavigationURL
+        do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
+
+        if isExternal(parsed) {
+            guard let openExternal = delegate.openExternal else { throw NavigationError.noExternalHandler(url) }
+            try openExternal(url)
+            return nil
+        }
+
+        let match: RouteMatch<Target>
+        switch try routes.match(parsed) {
+        case .noMatch(let reason):
+            try delegate.didNotMatch?(url)
+            throw NavigationError.noRoute(url, reason: reason)
+        case .matched(let found):
+            match = found
+        }
+        let key = URLNormalization.key(for: parsed)
+
+        // A fragment acts on the screen already showing its base URL.
+        if parsed.fragment != nil, let location = working.location(of: key), let entry = working.entry(at: location) {
+            let controller = try load(entry)
+            try factory.handleFragment?(controller, match)
+            working.bringToFront(location)
+            return controller
+        }
+
+        if let parent = request.parent ?? match.route.options.parent {
+            try openParent(parent, of: url, key: key, into: &working, parents: parents)
+        }
+
+        let mode = match.route.options.mode
+        if mode == .share, let location = working.location(of: key), let entry = working.entry(at: location) {
+            let controller = try load(entry)
+            working.bringToFront(location)
+            return controller
+        }
+        guard let controller = try factory.make(match, request) else {
+            if mode == .none { return nil }
+            throw NavigationError.controllerFailed(url, reason: "its target made no controller")
+        }
+        if mode == .none { return controller }
+        try delegate.willOpen?(url, controller)
+        let entry = NavigationEntry(url: url, key: key, mode: mode, controller: controller)
+        switch mode {
+        case .modal: working.presentModal(entry)
+        case .popover: working.presentPopover(entry)
+        case .create, .share, .none: working.push(entry)
+        }
+        return controller
+    }
+
+    private func openParent(_ parent: String, of url: String, key: String, into working: inout NavigationTree<Controller>,
+                            parents: [String]) throws {
+        let parentKey: String
+        do { parentKey = URLNormalization.key(for: try NavigationURL(parent)) } catch {
+            throw NavigationError.malformedURL(parent, reason: "parent of '\(url)': \(error)")
+        }
+        if parentKey == key || parents.contains(parentKey) {
+            throw NavigationError.parentCycle(parents + [key, parentKey])
+        }
+        if let location = working.location(of: parentKey) {
+            _ = try working.entry(at: location).map(load)
+            working.bringToFront(location)
+        } else {
+            _ = try open(NavigationRequest(url: parent), into: &working, redirects: [], parents: parents + [key])
+        }
+    }
+
+    /// External: a scheme no route uses; http and https go to `*` when it is registered.
+    private func isExternal(_ url: NavigationURL) -> Bool {
+        if routes.schemesInUse.contains(url.scheme) { return false }
+        if url.scheme == "http" || url.scheme == "https" { return routes.route(for: "*") == nil }
+        return true
+    }
+
+    // MARK: Moving around
+
+    /// Pops the visible stack. False when there is nothing to pop.
+    @discardableResult
+    public func back() throws -> Bool {
+        var working = tree
+        guard working.pop() else { return false }
+        try commit(working)
+        return true
+    }
+
+    /// Closes the popover, else the top modal. False when there is neither.
+    @discardableResult
+    public func dismiss() throws -> Bool {
+        var working = tree
+        guard working.dismiss() else { return false }
+        try commit(working)
+        return true
+    }
+
+    /// Selects tab `index` (0-based). False when the root is not tabs or there is no such tab.
+    @discardableResult
+    public func select(_ index: Int) throws -> Bool {
+        var working = tree
+        guard working.select(index) else { return false }
+        try commit(working)
+        return true
+    }
+
+    /// The root becomes tabs, one stack per URL, the first selected. Only the visible tab's
+    /// controller is made now; the others when they are first selected.
+    public func setTabs(_ urls: [String]) throws {
+        var stacks = [NavigationStack<Controller>]()
+        for url in urls {
+            let parsed: NavigationURL
+            do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
+            guard case .matched(let match) = try routes.match(parsed) else {
+                throw NavigationError.noRoute(url, reason: MatchResult<Target>.noRouteReason)
+            }
+            let entry = NavigationEntry<Controller>(url: url, key: URLNormalization.key(for: parsed), mode: match.route.options.mode, controller: nil)
+            stacks.append(NavigationStack(entries: [entry]))
+        }
+        var working = tree
+        working.setTabs(stacks, selected: 0)
+        try commit(working)
+    }
+
+    /// Replaces the whole tree (a restored one). Entries without controllers are made when they
+    /// become visible.
+    public func replaceTree(_ newTree: NavigationTree<Controller>) throws {
+        try commit(newTree)
+    }
+
+    // MARK: Committing
+
+    /// Makes the controller of an entry that has none yet.
+    private func load(_ entry: NavigationEntry<Controller>) throws -> Controller {
+        if let controller = entry.controller { return controller }
+        guard case .matched(let match) = try routes.match(entry.url) else {
+            throw NavigationError.noRoute(entry.url, reason: MatchResult<Target>.noRouteReason)
+        }
+        guard let controller = try factory.make(match, NavigationRequest(url: entry.url)) else {
+            throw NavigationError.controllerFailed(entry.url, reason: "its target made no controller")
+        }
+        entry.controller = controller
+        return controller
+    }
+
+    /// Keeps `working` as the tree, making the newly visible controller if it is not made yet, and
+    /// tells the old and new visible controllers. An entry whose URL no longer opens is dropped
+    /// with a warning and the next one down is tried.
+    private func commit(_ working: NavigationTree<Controller>) throws {
+        var working = working
+        while let visible = working.visible, visible.controller == nil {
+            do {
+                _ = try load(visible)
+            } catch {
+                warn("dropped '\(visible.url)': \(error)")
+                if working.popover === visible { working.popover = nil } else if !working.pop() {
+                    if !working.dismiss() { break }
+                }
+            }
+        }
+        let before = tree.visible?.controller
+        tree = working
+        let after = tree.visible?.controller
+        if before !== after {
+            if let before { factory.disappear?(before) }
+            if let after { factory.appear?(after) }
+        }
+    }
+}
