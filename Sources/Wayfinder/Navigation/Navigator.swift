@@ -134,26 +134,25 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Pops the visible stack. False when there is nothing to pop.
     @discardableResult
     public func back() throws -> Bool {
-        var working = tree
-        guard working.pop() else { return false }
-        try commit(working)
-        return true
+        try change { $0.pop() }
     }
 
     /// Closes the popover, else the top modal. False when there is neither.
     @discardableResult
     public func dismiss() throws -> Bool {
-        var working = tree
-        guard working.dismiss() else { return false }
-        try commit(working)
-        return true
+        try change { $0.dismiss() }
     }
 
     /// Selects tab `index` (0-based). False when the root is not tabs or there is no such tab.
     @discardableResult
     public func select(_ index: Int) throws -> Bool {
+        try change { $0.select(index) }
+    }
+
+    /// Applies a change that may have nothing to do (false), committing it when it did something.
+    private func change(_ body: (inout NavigationTree<Controller>) -> Bool) throws -> Bool {
         var working = tree
-        guard working.select(index) else { return false }
+        guard body(&working) else { return false }
         try commit(working)
         return true
     }
