@@ -124,7 +124,7 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     /// External: a scheme no route uses; http and https go to `*` when it is registered.
     private func isExternal(_ url: NavigationURL) -> Bool {
-        if routes.schemesInUse.contains(url.scheme) { return false }
+        if routes.usesScheme(url.scheme) { return false }
         if url.scheme == "http" || url.scheme == "https" { return routes.route(for: "*") == nil }
         return true
     }

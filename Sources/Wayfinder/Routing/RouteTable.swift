@@ -27,8 +27,8 @@ public final class RouteTable<Target> {
         return all
     }
 
-    /// The schemes some pattern uses (lowercased), so the navigator can tell external URLs.
-    public var schemesInUse: Set<String> { Set(schemes.keys) }
+    /// Whether some pattern uses `scheme` (lowercased), so the navigator can tell external URLs.
+    public func usesScheme(_ scheme: String) -> Bool { schemes[scheme] != nil }
 
     public func route(for patternText: String) -> Route<Target>? {
         if patternText == "*" { return defaultRoute }
@@ -221,9 +221,10 @@ public final class RouteTable<Target> {
         let table: RouteTable<Target>
         let url: NavigationURL
         let explaining: Bool
-        /// The text of each level (host, then segments) and the key literal children are found by.
+        /// The text of each level: the host, then the segments. Literal hosts are found by the
+        /// lowercased host, literal segments by the segment itself.
         let texts: [String]
-        let keys: [String]
+        let hostKey: String
         var captures: [Value]
         var best: Candidate?
         var candidates: [Candidate] = []
@@ -234,7 +235,7 @@ public final class RouteTable<Target> {
             self.url = url
             self.explaining = explaining
             texts = [url.host ?? ""] + url.segments
-            keys = [url.hostKey] + url.segments
+            hostKey = url.hostKey
             captures = Array(repeating: .null, count: texts.count + 1)
         }
 
@@ -268,7 +269,7 @@ public final class RouteTable<Target> {
                 let rest = texts[depth...].joined(separator: "/")
                 for id in node.catchAlls { try consider(id, depth: depth, catchAll: .string(rest)) }
             }
-            if let child = node.literals[keys[depth]] {
+            if let child = node.literals[depth == 0 ? hostKey : texts[depth]] {
                 captures[depth] = .null
                 try visit(child, depth: depth + 1)
             }

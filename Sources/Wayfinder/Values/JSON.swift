@@ -53,12 +53,6 @@ public enum JSON {
         }
     }
 
-    public static func quoted(_ text: String) -> String {
-        var out = ""
-        writeString(text, into: &out)
-        return out
-    }
-
     private static func writeString(_ text: String, into out: inout String) {
         out += "\""
         for scalar in text.unicodeScalars {

@@ -120,16 +120,6 @@ extension Value {
         case .handle(let h): return h.kind
         }
     }
-
-    /// Whether the value is plain data all the way down (no handles), so it can be persisted.
-    public var isPlainData: Bool {
-        switch self {
-        case .handle: return false
-        case .array(let a): return a.allSatisfy(\.isPlainData)
-        case .map(let m): return m.values.allSatisfy(\.isPlainData)
-        default: return true
-        }
-    }
 }
 
 // Deliberately not ExpressibleByNilLiteral: with it, `nil` in a `Value?` context can silently
