@@ -20,12 +20,15 @@ final class NavigatorHarness {
     var events: [String] = []
     var external: [String] = []
     var failOn: Set<String> = []
+    /// Runs inside the constructor of the URL it is keyed by (a target that navigates).
+    var whileMaking: [String: (Navigator<String, Screen>) throws -> Void] = [:]
 
     init(_ patterns: [(String, RouteOptions)]) throws {
         for (pattern, options) in patterns { try routes.add(pattern, target: pattern, options: options) }
         navigator = Navigator(routes: routes, factory: ControllerFactory(make: { _, _ in nil }))
         navigator.factory = ControllerFactory(
             make: { [unowned self] match, request in
+                try self.whileMaking[request.url]?(self.navigator)
                 if self.failOn.contains(request.url) { throw NavigationError.controllerFailed(request.url, reason: "constructor failed") }
                 self.made.append(request.url)
                 return Screen(url: request.url, pattern: match.route.target)
@@ -203,6 +206,54 @@ struct NavigatorTests {
         #expect(result?.url == "tt://send")
         #expect(h.made.last == "tt://send")
         #expect(h.snapshot == before)
+    }
+
+    @Test func noneTargetsMayNavigateAndTheirChangesStand() throws {
+        let h = try NavigatorHarness(restaurantRoutes)
+        try h.navigator.open("tt://food/pie")
+        try h.navigator.open("tt://order?waitress=Betty")
+        try h.navigator.open("tt://confirm")
+        h.whileMaking["tt://send"] = { navigator in
+            let closedPopover = try navigator.dismiss()
+            let closedModal = try navigator.dismiss()
+            #expect(closedPopover && closedModal)
+        }
+        try h.navigator.open("tt://send")
+        #expect(h.visible == "tt://food/pie")
+        #expect(h.navigator.tree.modals.isEmpty)
+        #expect(h.navigator.tree.popover == nil)
+    }
+
+    @Test func constructorsMayNotNavigate() throws {
+        let h = try NavigatorHarness(restaurantRoutes)
+        try h.navigator.open("tt://food/pie")
+        let before = h.snapshot
+        h.whileMaking["tt://food/sneaky"] = { navigator in try navigator.open("tt://food/elsewhere") }
+        #expect(throws: NavigationError.busy("open 'tt://food/elsewhere'", during: "open 'tt://food/sneaky'")) {
+            try h.navigator.open("tt://food/sneaky")
+        }
+        #expect(h.snapshot == before)
+        // The guard is released after a failure: the navigator still works.
+        try h.navigator.open("tt://food/cake")
+        #expect(h.visible == "tt://food/cake")
+    }
+
+    @Test func aFailedActionTakesBackTheParentsItsOpenCommitted() throws {
+        let h = try NavigatorHarness([
+            ("tt://menu/(id:int)", RouteOptions(mode: .share)),
+            ("tt://food/(name)", RouteOptions()),
+            ("tt://act", RouteOptions(mode: .none, parent: "tt://menu/5")),
+            ("tt://loop", RouteOptions(parent: "tt://act")),
+        ])
+        try h.navigator.open("tt://food/pie")
+        let before = h.snapshot
+        h.failOn = ["tt://act"]
+        #expect(throws: NavigationError.self) { try h.navigator.open("tt://act") }
+        #expect(h.snapshot == before)
+        h.failOn = []
+        try h.navigator.open("tt://act")
+        #expect(h.visible == "tt://menu/5", "the parent was opened, then the action ran")
+        #expect(throws: NavigationError.parentIsAction("tt://act", of: "tt://loop")) { try h.navigator.open("tt://loop") }
     }
 
     @Test func fragmentsGoToTheScreenShowingTheirBaseURL() throws {

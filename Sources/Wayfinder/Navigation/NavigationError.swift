@@ -7,6 +7,9 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     case parentCycle([String])
     case noExternalHandler(String)
     case controllerFailed(String, reason: String)
+    case parentIsAction(String, of: String)
+    /// A constructor, delegate hook or appear/disappear tried to navigate while the tree was changing.
+    case busy(String, during: String)
 
     public var description: String {
         switch self {
@@ -17,6 +20,9 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
         case .parentCycle(let urls): return "parent cycle: " + urls.joined(separator: " -> ")
         case .noExternalHandler(let url): return "'\(url)' is external and no open_external handler is set"
         case .controllerFailed(let url, let reason): return "cannot open '\(url)': \(reason)"
+        case .parentIsAction(let parent, let url): return "parent '\(parent)' of '\(url)' is an action (mode none), not a screen"
+        case .busy(let operation, let during):
+            return "cannot \(operation) while the navigator is busy with \(during) (constructors, delegate hooks and appear/disappear may not navigate; a mode \"none\" route may)"
         }
     }
 }

@@ -13,15 +13,19 @@ public struct NavigationRequest {
     public var transition: String?
     /// Saved state handed to the new controller.
     public var state: Value?
+    /// Whatever the host hands its factory along with the request (the Lua host: the action
+    /// table itself, so query values keep their identity). The navigator does not look at it.
+    public var payload: Value?
 
     public init(url: String, query: OrderedDictionary<String, Value> = [:], parent: String? = nil,
-                animated: Bool = true, transition: String? = nil, state: Value? = nil) {
+                animated: Bool = true, transition: String? = nil, state: Value? = nil, payload: Value? = nil) {
         self.url = url
         self.query = query
         self.parent = parent
         self.animated = animated
         self.transition = transition
         self.state = state
+        self.payload = payload
     }
 }
 

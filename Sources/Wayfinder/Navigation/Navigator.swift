@@ -6,6 +6,11 @@
 /// open (no route, a veto, a constructor error, a limit hit) leaves the tree exactly as it was.
 /// Share mode finds its controller by searching the tree, so nothing keeps a controller alive
 /// once it has left the tree.
+///
+/// A target of mode `none` runs after the rest of its open (parents) is committed, so the
+/// navigation it does itself (a "dismiss" or "show the tabs" action) stands. Constructors,
+/// delegate hooks and appear/disappear run while the tree is being changed and may not navigate:
+/// such a call fails with `NavigationError.busy` instead of losing one of the two changes.
 public final class Navigator<Target, Controller: AnyObject> {
     public static var maximumRedirects: Int { 8 }
 
@@ -15,6 +20,10 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Told about entries dropped because their URL no longer opens (after the route map changed).
     public var warn: (String) -> Void = { _ in }
     public private(set) var tree = NavigationTree<Controller>()
+    /// Counts commits, so an action that fails can tell whether its own open changed the tree.
+    private var generation = 0
+    /// The operation under way, while the tree is being changed.
+    private var changing: String?
 
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
@@ -33,14 +42,41 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     @discardableResult
     public func open(_ request: NavigationRequest) throws -> Controller? {
-        var working = tree
-        let controller = try open(request, into: &working, redirects: [], parents: [])
-        try commit(working)
-        return controller
+        let before = (tree: tree, generation: generation)
+        var action: Action?
+        let controller = try exclusively("open '\(request.url)'") {
+            var working = tree
+            let controller = try open(request, into: &working, redirects: [], parents: [], action: &action)
+            try commit(working)
+            return controller
+        }
+        guard let action else { return controller }
+        do {
+            return try factory.make(action.match, action.request)
+        } catch {
+            // Parents this open committed go again: a failed open changes nothing.
+            if generation == before.generation + 1 {
+                try? exclusively("restore") { try commit(before.tree) }
+            }
+            throw error
+        }
+    }
+
+    /// A mode-none target to run once the open's tree changes are committed.
+    private struct Action {
+        let match: RouteMatch<Target>
+        let request: NavigationRequest
+    }
+
+    private func exclusively<T>(_ operation: String, _ body: () throws -> T) throws -> T {
+        if let changing { throw NavigationError.busy(operation, during: changing) }
+        changing = operation
+        defer { changing = nil }
+        return try body()
     }
 
     private func open(_ request: NavigationRequest, into working: inout NavigationTree<Controller>,
-                      redirects: [String], parents: [String]) throws -> Controller? {
+                      redirects: [String], parents: [String], action: inout Action?) throws -> Controller? {
         let url = request.url
         if let shouldOpen = delegate.shouldOpen, try !shouldOpen(url) { throw NavigationError.vetoed(url) }
         if let urlToOpen = delegate.urlToOpen {
@@ -50,7 +86,7 @@ public final class Navigator<Target, Controller: AnyObject> {
                 guard chain.count < Self.maximumRedirects else { throw NavigationError.redirectLoop(chain + [target]) }
                 var next = request
                 next.url = target
-                return try open(next, into: &working, redirects: chain, parents: parents)
+                return try open(next, into: &working, redirects: chain, parents: parents, action: &action)
             }
         }
         let parsed: NavigationURL
@@ -90,11 +126,13 @@ public final class Navigator<Target, Controller: AnyObject> {
             working.bringToFront(location)
             return controller
         }
+        if mode == .none {
+            action = Action(match: match, request: request)
+            return nil
+        }
         guard let controller = try factory.make(match, request) else {
-            if mode == .none { return nil }
             throw NavigationError.controllerFailed(url, reason: "its target made no controller")
         }
-        if mode == .none { return controller }
         try delegate.willOpen?(url, controller)
         let entry = NavigationEntry(url: url, key: key, mode: mode, controller: controller)
         switch mode {
@@ -118,7 +156,9 @@ public final class Navigator<Target, Controller: AnyObject> {
             _ = try working.entry(at: location).map(load)
             working.bringToFront(location)
         } else {
-            _ = try open(NavigationRequest(url: parent), into: &working, redirects: [], parents: parents + [key])
+            var action: Action?
+            _ = try open(NavigationRequest(url: parent), into: &working, redirects: [], parents: parents + [key], action: &action)
+            if action != nil { throw NavigationError.parentIsAction(parent, of: url) }
         }
     }
 
@@ -134,27 +174,29 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Pops the visible stack. False when there is nothing to pop.
     @discardableResult
     public func back() throws -> Bool {
-        try change { $0.pop() }
+        try change("back") { $0.pop() }
     }
 
     /// Closes the popover, else the top modal. False when there is neither.
     @discardableResult
     public func dismiss() throws -> Bool {
-        try change { $0.dismiss() }
+        try change("dismiss") { $0.dismiss() }
     }
 
     /// Selects tab `index` (0-based). False when the root is not tabs or there is no such tab.
     @discardableResult
     public func select(_ index: Int) throws -> Bool {
-        try change { $0.select(index) }
+        try change("select") { $0.select(index) }
     }
 
     /// Applies a change that may have nothing to do (false), committing it when it did something.
-    private func change(_ body: (inout NavigationTree<Controller>) -> Bool) throws -> Bool {
-        var working = tree
-        guard body(&working) else { return false }
-        try commit(working)
-        return true
+    private func change(_ operation: String, _ body: (inout NavigationTree<Controller>) -> Bool) throws -> Bool {
+        try exclusively(operation) {
+            var working = tree
+            guard body(&working) else { return false }
+            try commit(working)
+            return true
+        }
     }
 
     /// The root becomes tabs, one stack per URL, the first selected. Only the visible tab's
@@ -170,15 +212,17 @@ public final class Navigator<Target, Controller: AnyObject> {
             let entry = NavigationEntry<Controller>(url: url, key: URLNormalization.key(for: parsed), mode: match.route.options.mode, controller: nil)
             stacks.append(NavigationStack(entries: [entry]))
         }
-        var working = tree
-        working.setTabs(stacks, selected: 0)
-        try commit(working)
+        try exclusively("tabs") {
+            var working = tree
+            working.setTabs(stacks, selected: 0)
+            try commit(working)
+        }
     }
 
     /// Replaces the whole tree (a restored one). Entries without controllers are made when they
     /// become visible.
     public func replaceTree(_ newTree: NavigationTree<Controller>) throws {
-        try commit(newTree)
+        try exclusively("replace the tree") { try commit(newTree) }
     }
 
     // MARK: Committing
@@ -213,6 +257,7 @@ public final class Navigator<Target, Controller: AnyObject> {
         }
         let before = tree.visible?.controller
         tree = working
+        generation += 1
         let after = tree.visible?.controller
         if before !== after {
             if let before { factory.disappear?(before) }
