@@ -19,9 +19,9 @@ struct HostOptions: ParsableArguments {
     }
 
     /// Loads the app, or ends the command with status 2 and the reason on standard error.
-    func load(_ path: String) throws -> AppHost {
+    func load(_ path: String, printSink: ((String) -> Void)? = nil) throws -> AppHost {
         do {
-            return try AppHost(path: path, limits: limits)
+            return try AppHost(path: path, limits: limits, printSink: printSink)
         } catch {
             Terminal.error("cannot load app '\(path)': \(error)")
             throw ExitCode(2)

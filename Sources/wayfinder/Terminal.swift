@@ -6,6 +6,11 @@ enum Terminal {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
     }
 
+    /// Writes text as it is, without a newline.
+    static func write(_ text: String) {
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+
     static func error(_ line: String) {
         FileHandle.standardError.write(Data(("wayfinder: " + line + "\n").utf8))
     }

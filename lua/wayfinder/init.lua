@@ -7,6 +7,7 @@ local wf = {
   map = require "wayfinder.map",
   codec = require "wayfinder.codec",
   app = require "wayfinder.app",
+  navigator = require "wayfinder.navigator",
 }
 
 function wf.url_for(obj, name)

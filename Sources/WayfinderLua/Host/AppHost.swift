@@ -5,19 +5,37 @@ import Wayfinder
 /// bindings its scripts reach through `require "wayfinder"`.
 public final class AppHost {
     public let state: LuaState
-    public let routes = RouteTable<LuaTarget>()
+    public let routes: RouteTable<LuaTarget>
+    public let navigator: Navigator<LuaTarget, LuaController>
     public internal(set) var config = AppConfig()
+    /// Told what went wrong where nothing can fail any more: an appear/disappear hook's error, an
+    /// entry dropped because its URL no longer opens.
+    public var warn: (String) -> Void = { text in FileHandle.standardError.write(Data(("warning: " + text + "\n").utf8)) }
     /// The directory `require` searches, and the entry script in it.
     public let appDirectory: String
     public let entryFile: String
     /// `wf.map._deduce`, the constructor deduction shared with the navigator.
     private var deduce: Value.Handle?
+    private var navigatorHooks: LuaNavigatorHooks?
+    /// Whether the script set `nav.delegate`; its hooks cost a call into Lua each, so they are
+    /// asked only then.
+    var delegateIsSet = false {
+        didSet { installDelegate() }
+    }
+    /// Where external URLs (`tel:`, `mailto:`) go when the script has no `open_external` hook:
+    /// the system's handler. Unset, such a URL fails to open.
+    public var openExternal: ((String) -> Void)? {
+        didSet { installDelegate() }
+    }
 
     /// Loads the app at `path`: a directory holding app.lua, or a single .lua file.
     public init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil) throws(AppLoadError) {
         let (directory, entry) = try Self.locate(path)
         appDirectory = directory
         entryFile = entry
+        let routes = RouteTable<LuaTarget>()
+        self.routes = routes
+        navigator = Navigator(routes: routes, factory: ControllerFactory(make: { _, _ in nil }))
         guard let bundled = BundledLua.directory() else { throw .bundledModulesMissing }
         do {
             state = try LuaState(limits: limits)
@@ -32,14 +50,22 @@ public final class AppHost {
             try state.registerLibrary("wayfinder.native.map", MapBinding.functions)
             try state.registerLibrary("wayfinder.native.codec", CodecBinding.functions)
             try state.registerLibrary("wayfinder.native.app", AppBinding.functions)
+            try state.registerLibrary("wayfinder.native.navigator", NavigatorBinding.functions)
             // Set from Lua so the global is the module table itself, not a converted copy.
-            let bootstrap = "wayfinder = require 'wayfinder'; return wayfinder.map._deduce"
-            if case .handle(let handle)? = try state.run(source: bootstrap, chunkName: "=wayfinder").first {
-                deduce = handle
-            }
+            let bootstrap = "wayfinder = require 'wayfinder'; return wayfinder.map._deduce, wayfinder.navigator._host"
+            let internals = try state.run(source: bootstrap, chunkName: "=wayfinder")
+            if case .handle(let handle)? = internals.first { deduce = handle }
+            guard internals.count == 2, let hooks = LuaNavigatorHooks(internals[1]) else { throw AppLoadError.bundledModulesMissing }
+            navigatorHooks = hooks
+            navigator.factory = controllerFactory(hooks)
+            navigator.warn = { [unowned self] in warn($0) }
             try state.runFile(entry)
-        } catch {
+        } catch let error as AppLoadError {
+            throw error
+        } catch let error as ScriptError {
             throw .script(error)
+        } catch {
+            throw .script(ScriptError(kind: .runtime, message: String(describing: error)))
         }
     }
 
@@ -60,6 +86,43 @@ public final class AppHost {
             throw .notFound("\(path) is not a .lua file (an app is a directory with app.lua, or a single .lua file)")
         }
         return (url.deletingLastPathComponent().path, url.path)
+    }
+
+    private func installDelegate() {
+        if delegateIsSet, let navigatorHooks {
+            navigator.delegate = navigatorDelegate(navigatorHooks)
+        } else {
+            navigator.delegate = NavigatorDelegate()
+            navigator.delegate.openExternal = openExternal
+        }
+    }
+
+    // MARK: Running
+
+    /// Shows what `wf.app` declared: its tabs (one stack per URL, the first made and selected) or
+    /// its root URL. An app that declared neither starts with an empty tree.
+    public func launch() throws {
+        if !config.tabs.isEmpty {
+            try navigator.setTabs(config.tabs)
+        } else if let root = config.root {
+            try navigator.open(root)
+        }
+    }
+
+    /// What `controller` shows: its `render()` result, or nil when it has no render method.
+    public func render(_ controller: LuaController) throws(ScriptError) -> RenderedScreen? {
+        guard let navigatorHooks else { return nil }
+        let result = try state.call(navigatorHooks.hook, [.handle(controller.handle), "render"]).first ?? .null
+        if result.isNull { return nil }
+        return try RenderedScreen(result, owner: describe(controller))
+    }
+
+    /// The controller's class name (`wf.controller`'s), else its Lua type.
+    public func describe(_ controller: LuaController) -> String {
+        guard let navigatorHooks, let name = try? state.call(navigatorHooks.describe, [.handle(controller.handle)]).first?.stringValue else {
+            return "a controller"
+        }
+        return name
     }
 
     // MARK: Questions about the route map

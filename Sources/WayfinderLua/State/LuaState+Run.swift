@@ -79,6 +79,23 @@ extension LuaState {
         return try call(ref, args)
     }
 
+    /// Calls the Lua value behind `function` and holds its first result by reference, whatever
+    /// its type (a plain table keeps its identity instead of being copied); nil when it is nil.
+    public func callHoldingResult(_ function: Value.Handle, _ args: [Value], kind: String) throws(ScriptError) -> Value.Handle? {
+        drainReleasedHandles()
+        guard let ref = ref(for: function) else {
+            throw ScriptError(kind: .conversion, message: "\(function) does not belong to this Lua state")
+        }
+        let start = try writingOps { () throws(ScriptError) in
+            wf_op_ref(shim, ref.reference)
+            try write(args)
+        }
+        return try protectedCall(start: start) { thread, first, count throws(ScriptError) in
+            guard count > 0, lua_type(thread, first) != LUA_TNIL else { return nil }
+            return try handle(at: first, in: thread, kind: kind)
+        }
+    }
+
     /// What `require(name)` gives a script.
     @discardableResult
     public func require(_ name: String) throws(ScriptError) -> Value {

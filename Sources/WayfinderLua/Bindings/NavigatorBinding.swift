@@ -1,0 +1,152 @@
+import Wayfinder
+
+/// `wayfinder.native.navigator`: the app's `Navigator` lent to Lua. `lua/wayfinder/navigator.lua`
+/// wraps it in `wf.navigator`. Every navigation answers `nil, reason` when it fails (no route, a
+/// veto, a constructor's error, a limit reached), after which the tree is as it was.
+enum NavigatorBinding {
+    static let functions: [(String, LuaBinding)] = [
+        ("open", open), ("back", back), ("dismiss", dismiss), ("tabs", tabs), ("select", select),
+        ("top", top), ("url", url), ("tree", tree),
+        ("set_delegate", setDelegate), ("configure", configure), ("setting", setting),
+    ]
+
+    /// open(url [, action, parent, transition, animated, state, query]) -> controller | true |
+    /// nil, reason. `action` is the script's table, handed back to the Lua side that makes the
+    /// controller so its query values keep their identity; the query is also kept as data when it
+    /// converts (a table with a cycle does not, and still reaches the constructor).
+    static let open: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let url = try call.string(1, name: "url")
+            var request = NavigationRequest(url: url)
+            if call.type(2) == .table {
+                request.payload = .handle(try call.handle(2, kind: "action"))
+                request.parent = try call.optionalString(3, name: "parent")
+                request.transition = try call.optionalString(4, name: "transition")
+                request.animated = try call.optionalBool(5, name: "animated") ?? true
+                let state = try call.value(6, name: "state")
+                request.state = state.isNull ? nil : state
+                if case .map(let query)? = try? call.value(7, name: "query") { request.query = query }
+            }
+            return answer(host, url) {
+                guard let controller = try host.navigator.open(request) else { return .bool(true) }
+                return .handle(controller.handle)
+            }
+        }
+    }
+
+    static let back: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return answer(host, nil) { .bool(try host.navigator.back()) }
+        }
+    }
+
+    static let dismiss: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return answer(host, nil) { .bool(try host.navigator.dismiss()) }
+        }
+    }
+
+    /// tabs({ url, ... }) -> true | nil, reason
+    static let tabs: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let urls = try call.value(1, name: "urls").arrayValue?.compactMap(\.stringValue) ?? []
+            return answer(host, nil) {
+                try host.navigator.setTabs(urls)
+                return .bool(true)
+            }
+        }
+    }
+
+    /// select(i), 1-based -> whether there was such a tab
+    static let select: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let index = try call.int(1, name: "tab")
+            return answer(host, nil) {
+                guard index >= 1, index <= Int64(Int.max) else { return .bool(false) }
+                return .bool(try host.navigator.select(Int(index - 1)))
+            }
+        }
+    }
+
+    static let top: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [try AppHost.from(call).navigator.top.map { .handle($0.handle) } ?? .null]
+        }
+    }
+
+    static let url: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [try AppHost.from(call).navigator.url.map(Value.string) ?? .null]
+        }
+    }
+
+    static let tree: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [try AppHost.from(call).navigator.tree.snapshot]
+        }
+    }
+
+    /// set_delegate(present): the delegate hooks are asked only while a delegate table is set.
+    static let setDelegate: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            try AppHost.from(call).delegateIsSet = call.isTruthy(1)
+            return []
+        }
+    }
+
+    /// configure("persistence" | "expiration", value) -> true | nil, reason
+    static let configure: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let key = try call.string(1, name: "field")
+            let value = try call.value(2, name: key)
+            switch key {
+            case "persistence":
+                guard let mode = value.stringValue.flatMap(AppConfig.Persistence.init(rawValue:)) else {
+                    return [.null, .string("nav.persistence must be \"none\", \"top\" or \"all\", got \(value)")]
+                }
+                host.config.persistence = mode
+            case "expiration":
+                guard let seconds = value.doubleValue, seconds >= 0, seconds.isFinite else {
+                    return [.null, .string("nav.expiration must be a number of seconds >= 0 (0 = never), got \(value)")]
+                }
+                host.config.expiration = seconds
+            default:
+                return [.null, .string("nav.\(key) is not a setting")]
+            }
+            return [.bool(true)]
+        }
+    }
+
+    /// setting("persistence" | "expiration") -> its value
+    static let setting: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            switch try call.string(1, name: "field") {
+            case "persistence": return [.string(host.config.persistence.rawValue)]
+            case "expiration":
+                let seconds = host.config.expiration
+                return [seconds.rounded() == seconds && abs(seconds) < 1e15 ? .int(Int64(seconds)) : .double(seconds)]
+            default: return [.null]
+            }
+        }
+    }
+
+    /// Runs a navigation: its value, or `nil, reason` for any failure. A failure names the URL
+    /// when the reason does not already.
+    private static func answer(_ host: AppHost, _ url: String?, _ body: () throws -> Value) -> [Value] {
+        do {
+            return [try body()]
+        } catch let error as ScriptError {
+            let reason = url.map { "cannot open '\($0)': \(error.message)" } ?? error.message
+            return [.null, .string(reason)]
+        } catch {
+            return [.null, .string(String(describing: error))]
+        }
+    }
+}

@@ -1,0 +1,12 @@
+import Wayfinder
+
+/// A controller made by a Lua app: the Lua value its target returned (an instance of its class,
+/// or any table), held by reference so the navigator hands scripts back that very table. The
+/// navigator's tree owns it; once its entry leaves the tree the Lua value is free to be collected.
+public final class LuaController {
+    public let handle: Value.Handle
+
+    init(handle: Value.Handle) {
+        self.handle = handle
+    }
+}

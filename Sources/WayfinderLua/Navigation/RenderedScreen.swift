@@ -1,0 +1,90 @@
+import Wayfinder
+
+/// What a controller's `render()` returned: `{ title = ..., lines = { ... }, links = { { "Label",
+/// "url" }, ... } }`. A link may also be written `{ title = "Label", url = "..." }`; lines may hold
+/// numbers and booleans, shown as text.
+public struct RenderedScreen: Equatable, Sendable {
+    public struct Link: Equatable, Sendable {
+        public var title: String
+        public var url: String
+    }
+
+    public var title: String?
+    public var lines: [String]
+    public var links: [Link]
+
+    public init(title: String?, lines: [String] = [], links: [Link] = []) {
+        self.title = title
+        self.lines = lines
+        self.links = links
+    }
+
+    /// Reads render()'s result; `owner` names the controller in the error.
+    init(_ value: Value, owner: String) throws(ScriptError) {
+        func failure(_ problem: String) -> ScriptError {
+            ScriptError(kind: .conversion, message: "render() of \(owner) \(problem)")
+        }
+        guard case .map(let fields) = value else {
+            throw failure("returned \(value.kindName), not a table { title, lines, links }")
+        }
+        if let unknown = fields.keys.first(where: { !["title", "lines", "links"].contains($0) }) {
+            throw failure("returned an unknown field '\(unknown)' (fields: title, lines, links)")
+        }
+        switch fields["title"] {
+        case nil, .null?: title = nil
+        case .string(let text)?: title = text
+        case let other?: throw failure("returned a title that is \(other.kindName), not a string")
+        }
+        lines = []
+        switch fields["lines"] {
+        case nil, .null?: break
+        case .array(let items)?:
+            for (i, item) in items.enumerated() {
+                switch item {
+                case .string(let text): lines.append(text)
+                case .int, .double, .bool: lines.append(item.description)
+                default: throw failure("returned lines[\(i + 1)] that is \(item.kindName), not text")
+                }
+            }
+        case .map(let map)? where map.isEmpty: break
+        case let other?: throw failure("returned lines that are \(other.kindName), not a list")
+        }
+        links = []
+        switch fields["links"] {
+        case nil, .null?: break
+        case .array(let items)?:
+            for (i, item) in items.enumerated() {
+                switch item {
+                case .array(let pair) where pair.count == 2:
+                    guard let title = pair[0].stringValue, let url = pair[1].stringValue else {
+                        throw failure("returned links[\(i + 1)] that is not { \"label\", \"url\" }")
+                    }
+                    links.append(Link(title: title, url: url))
+                case .map(let link):
+                    guard let title = link["title"]?.stringValue, let url = link["url"]?.stringValue else {
+                        throw failure("returned links[\(i + 1)] without a string title and url")
+                    }
+                    links.append(Link(title: title, url: url))
+                default:
+                    throw failure("returned links[\(i + 1)] that is not { \"label\", \"url\" }")
+                }
+            }
+        case .map(let map)? where map.isEmpty: break
+        case let other?: throw failure("returned links that are \(other.kindName), not a list")
+        }
+    }
+}
+
+extension Value {
+    /// How an error names a value's type, in Lua's words.
+    var kindName: String {
+        switch self {
+        case .null: return "nil"
+        case .bool: return "a boolean"
+        case .int, .double: return "a number"
+        case .string: return "a string"
+        case .array, .map: return "a table"
+        case .handle(let handle): return "a \(handle.kind)"
+        }
+    }
+}

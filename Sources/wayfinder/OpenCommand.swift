@@ -1,0 +1,63 @@
+import ArgumentParser
+import Wayfinder
+import WayfinderLua
+
+/// `wayfinder open APP URL...`: launches the app, opens the URLs in order and prints the tree.
+/// Exit status 1 when any open failed (each reason on standard error), 2 when the app cannot
+/// be loaded or launched.
+struct OpenCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open",
+        abstract: "Open URLs in the app, in order, and print the navigation tree.",
+        discussion: """
+            The app launches first (its wf.app tabs or root). A failed open changes nothing and \
+            the next URL is still opened. External URLs (tel:, mailto:) that the app does not \
+            handle itself are reported on standard error as opened outside the app.
+            """
+    )
+
+    @Argument(help: "The app: a directory with app.lua, or a .lua file.")
+    var app: String
+
+    @Argument(help: "URLs to open, in order.")
+    var urls: [String] = []
+
+    @Flag(help: "Print the tree as one line of JSON, in nav:tree()'s shape.")
+    var json = false
+
+    @OptionGroup var host: HostOptions
+
+    func run() throws {
+        let appHost = try host.load(app)
+        appHost.warn = { Terminal.warning($0) }
+        appHost.openExternal = { Terminal.warning("opened outside the app: \($0)") }
+        do {
+            try appHost.launch()
+        } catch {
+            Terminal.error("cannot launch '\(app)': \(error)")
+            throw ExitCode(2)
+        }
+        var failed = false
+        for url in urls {
+            do {
+                try appHost.navigator.open(url)
+            } catch {
+                failed = true
+                Terminal.error(Self.reason(error, url: url))
+            }
+        }
+        let tree = appHost.navigator.tree.snapshot
+        if json {
+            Terminal.print((try? JSON.encode(tree)) ?? "{}")
+        } else {
+            for line in TreeText.lines(tree) { Terminal.print(line) }
+        }
+        if failed { throw ExitCode(1) }
+    }
+
+    /// Why an open failed, naming the URL.
+    static func reason(_ error: Error, url: String) -> String {
+        if let error = error as? ScriptError { return "cannot open '\(url)': \(error.message)" }
+        return String(describing: error)
+    }
+}

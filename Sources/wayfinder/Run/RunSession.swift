@@ -1,0 +1,109 @@
+import Foundation
+import Wayfinder
+import WayfinderLua
+
+/// The state of one `wayfinder run`: the app, the links on the screen, and what the last command
+/// had to say. Every command's failure becomes a message on the next screen; nothing ends the
+/// session but `q` or the end of input.
+final class RunSession {
+    let host: AppHost
+    private(set) var messages: [String] = []
+    private var links: [RenderedScreen.Link] = []
+    private let view: ScreenView
+
+    static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o URL (open), s (print the tree), q (quit)"
+
+    init(host: AppHost, styled: Bool) {
+        self.host = host
+        self.view = ScreenView(host: host, styled: styled)
+        host.warn = { [unowned self] in note("warning: " + $0) }
+        host.openExternal = { [unowned self] in note("opened outside the app: " + $0) }
+    }
+
+    /// Queues a line for the next screen (script output, warnings).
+    func note(_ line: String) {
+        messages.append(line)
+    }
+
+    func launch() {
+        do {
+            try host.launch()
+        } catch {
+            note("! cannot launch: \(error)")
+        }
+    }
+
+    /// The screen, which clears the messages it shows.
+    func screen() -> [String] {
+        let (text, links) = view.render(messages: messages)
+        self.links = links
+        messages = []
+        return text
+    }
+
+    enum Outcome { case `continue`, quit }
+
+    func execute(_ input: String) -> Outcome {
+        let line = input.trimmingCharacters(in: .whitespaces)
+        let (command, argument) = split(line)
+        switch command {
+        case "":
+            break
+        case "q", "quit":
+            return .quit
+        case "b", "back":
+            attempt("back") { try host.navigator.back() ? nil : "nothing to go back to" }
+        case "d", "dismiss":
+            attempt("dismiss") { try host.navigator.dismiss() ? nil : "nothing to dismiss" }
+        case "t", "tab":
+            guard let number = Int(argument), number >= 1 else {
+                note("! t needs a tab number, as in 't 2'")
+                break
+            }
+            attempt("tab") { try host.navigator.select(number - 1) ? nil : "there is no tab \(number)" }
+        case "o", "open":
+            guard !argument.isEmpty else {
+                note("! o needs a URL, as in 'o tt://menu/1'")
+                break
+            }
+            open(argument)
+        case "s", "tree":
+            messages += TreeText.lines(host.navigator.tree.snapshot)
+        case "h", "help", "?":
+            note(Self.help)
+        default:
+            if let number = Int(command), argument.isEmpty {
+                guard links.indices.contains(number - 1) else {
+                    note("! there is no link \(number) on this screen" + (links.isEmpty ? "" : " (1-\(links.count))"))
+                    break
+                }
+                open(links[number - 1].url)
+            } else {
+                note("! unknown command '\(line)'; " + Self.help)
+            }
+        }
+        return .continue
+    }
+
+    private func open(_ url: String) {
+        do {
+            try host.navigator.open(url)
+        } catch {
+            note("! " + OpenCommand.reason(error, url: url))
+        }
+    }
+
+    /// Runs a navigation whose answer is nil when it did something, else why it did nothing.
+    private func attempt(_ what: String, _ body: () throws -> String?) {
+        do {
+            if let nothing = try body() { note(nothing) }
+        } catch {
+            note("! \(what): \(error)")
+        }
+    }
+
+    private func split(_ line: String) -> (String, String) {
+        guard let space = line.firstIndex(of: " ") else { return (line.lowercased(), "") }
+        return (line[..<space].lowercased(), line[space...].trimmingCharacters(in: .whitespaces))
+    }
+}

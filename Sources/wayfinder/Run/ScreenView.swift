@@ -1,0 +1,92 @@
+import Wayfinder
+import WayfinderLua
+
+/// One screen of `wayfinder run` as text: where you are (tabs, the stack as a breadcrumb, the
+/// modals and the popover), the visible controller's title, lines and numbered links, and the
+/// messages of the last command. Styling (bold, dim) only when writing to a terminal.
+struct ScreenView {
+    let host: AppHost
+    let styled: Bool
+
+    /// The screen and the links its numbers open.
+    func render(messages: [String]) -> (text: [String], links: [RenderedScreen.Link]) {
+        var text = [bold("== \(host.config.name ?? appName) ==")]
+        let tree = host.navigator.tree
+        switch tree.root {
+        case .tabs(let tabs, let selected):
+            let labels = tabs.enumerated().map { i, tab in
+                let label = "\(i + 1) " + title(of: tab.entries.first)
+                return i == selected ? "[" + label + "]" : label
+            }
+            text.append("Tabs:    " + labels.joined(separator: "  "))
+            text.append("Stack:   " + breadcrumb(tabs[selected]))
+        case .stack(let stack):
+            text.append("Stack:   " + breadcrumb(stack))
+        }
+        for (i, modal) in tree.modals.enumerated() {
+            text.append("Modal \(i + 1): " + breadcrumb(modal))
+        }
+        if let popover = tree.popover {
+            text.append("Popover: " + title(of: popover))
+        }
+        text.append(String(repeating: "-", count: 60))
+
+        var links: [RenderedScreen.Link] = []
+        var problems: [String] = []
+        if let visible = tree.visible {
+            let screen = screen(of: visible, problems: &problems)
+            text.append(bold(screen.title ?? visible.url))
+            text.append(dim(visible.url))
+            if !screen.lines.isEmpty {
+                text.append("")
+                text += screen.lines.map { "  " + $0 }
+            }
+            links = screen.links
+            if !links.isEmpty {
+                text.append("")
+                let width = links.map(\.title.count).max() ?? 0
+                for (i, link) in links.enumerated() {
+                    let number = "[\(i + 1)]".padding(toLength: links.count >= 10 ? 5 : 4, withPad: " ", startingAt: 0)
+                    text.append("  \(number) " + link.title.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + dim(link.url))
+                }
+            }
+        } else {
+            text.append("(nothing is open: 'o URL' opens a screen)")
+        }
+        text.append(String(repeating: "-", count: 60))
+        text += (messages + problems).map { $0 }
+        text.append(dim("number: open link | b back | d dismiss | t N: tab | o URL: open | s: tree | q: quit"))
+        return (text, links)
+    }
+
+    private var appName: String {
+        host.entryFile.hasSuffix("/app.lua") ? String(host.appDirectory.split(separator: "/").last ?? "app") : host.entryFile
+    }
+
+    /// What an entry shows: its render() result; a render error becomes a problem line.
+    private func screen(of entry: NavigationEntry<LuaController>, problems: inout [String]) -> RenderedScreen {
+        guard let controller = entry.controller else {
+            return RenderedScreen(title: nil, lines: ["(this screen could not be made; see the warnings)"])
+        }
+        do {
+            return try host.render(controller) ?? RenderedScreen(title: host.describe(controller), lines: ["(no render method)"])
+        } catch {
+            problems.append("! " + error.message)
+            return RenderedScreen(title: host.describe(controller), lines: ["(render failed)"])
+        }
+    }
+
+    private func breadcrumb(_ stack: NavigationStack<LuaController>) -> String {
+        stack.entries.isEmpty ? "(empty)" : stack.entries.map(title(of:)).joined(separator: " > ")
+    }
+
+    /// An entry's title when it is made and renders one, else its URL.
+    private func title(of entry: NavigationEntry<LuaController>?) -> String {
+        guard let entry else { return "(empty)" }
+        guard let controller = entry.controller, let title = (try? host.render(controller))??.title else { return entry.url }
+        return title
+    }
+
+    private func bold(_ text: String) -> String { styled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
+    private func dim(_ text: String) -> String { styled ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+}

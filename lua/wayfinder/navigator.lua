@@ -1,0 +1,197 @@
+-- wf.navigator: the app's navigator (LUA-API.md). The tree, the modes, parents, redirects and
+-- share lookups are native; this file checks arguments so mistakes name the script's line, and
+-- holds what only Lua can do: making controllers (instances, Three20's constructor deduction,
+-- merging an action's query values by reference), calling their hooks and the delegate's.
+local native = require "wayfinder.native.navigator"
+local deduce = require "wayfinder.constructor"
+
+local methods = {}
+-- nav.delegate lives here; nav.persistence and nav.expiration live in the host, which wf.app
+-- sets too.
+local settings = {}
+local navigator = setmetatable({}, {
+  __index = function(_, key)
+    local method = methods[key]
+    if method ~= nil then return method end
+    if key == "persistence" or key == "expiration" then return native.setting(key) end
+    return settings[key]
+  end,
+  __newindex = function(_, key, value)
+    if key == "delegate" then
+      if value ~= nil and type(value) ~= "table" then
+        error("nav.delegate must be a table of hook functions (or nil), got " .. type(value), 2)
+      end
+      settings.delegate = value
+      native.set_delegate(value ~= nil)
+    elseif key == "persistence" or key == "expiration" then
+      local ok, err = native.configure(key, value)
+      if not ok then error(err, 2) end
+    else
+      error("nav." .. tostring(key) .. " is not a navigator field (fields: delegate, persistence, expiration)", 2)
+    end
+  end,
+  __tostring = function() return "wf.navigator" end,
+})
+
+local function check_self(self, method)
+  if self ~= navigator then error("call it as wf.navigator:" .. method .. "(...), with a colon", 3) end
+end
+
+-- state and context may be any value.
+local action_types = {
+  url = "string", query = "table", parent = "string", animated = "boolean", transition = "string",
+  state = true, context = true,
+}
+
+-- open(url) or open { url, query, parent, state, context, animated, transition }
+function methods:open(target)
+  check_self(self, "open")
+  if type(target) == "string" then return native.open(target) end
+  if type(target) ~= "table" then
+    error("nav:open needs a URL string or an action table { url = ..., query = ... }, got " .. type(target), 2)
+  end
+  for key, value in pairs(target) do
+    local expected = action_types[key]
+    if expected == nil then
+      error("nav:open: unknown action field '" .. tostring(key) .. "' (known: url, query, parent, state, context, animated, transition)", 2)
+    end
+    if expected ~= true and type(value) ~= expected then
+      error("nav:open: action field '" .. key .. "' must be a " .. expected .. ", got " .. type(value), 2)
+    end
+  end
+  if target.url == nil then error("nav:open: the action table needs a url", 2) end
+  return native.open(target.url, target, target.parent, target.transition, target.animated, target.state, target.query)
+end
+
+function methods:back()
+  check_self(self, "back")
+  return native.back()
+end
+
+function methods:dismiss()
+  check_self(self, "dismiss")
+  return native.dismiss()
+end
+
+function methods:tabs(urls)
+  check_self(self, "tabs")
+  if type(urls) ~= "table" or #urls == 0 then error("nav:tabs needs a list of URL strings", 2) end
+  for i, url in ipairs(urls) do
+    if type(url) ~= "string" then error("nav:tabs: item " .. i .. " must be a URL string, got " .. type(url), 2) end
+  end
+  return native.tabs(urls)
+end
+
+function methods:select(index)
+  check_self(self, "select")
+  if math.type(index) ~= "integer" then error("nav:select needs a tab number (an integer from 1), got " .. type(index), 2) end
+  return native.select(index)
+end
+
+function methods:top()
+  check_self(self, "top")
+  return native.top()
+end
+
+function methods:url()
+  check_self(self, "url")
+  return native.url()
+end
+
+function methods:tree()
+  check_self(self, "tree")
+  return native.tree()
+end
+
+-- What the host calls. ------------------------------------------------------------------
+
+-- The values a deduced constructor (or fragment method) takes, in pattern order.
+local function arguments(route, how, query)
+  local args, n = {}, #route.param_names
+  for i, name in ipairs(route.param_names) do args[i] = route.params[name] end
+  if how == "params_query" then
+    n = n + 1
+    args[n] = query
+  end
+  return args, n
+end
+
+local function describe(value)
+  if type(value) == "table" then
+    local mt = getmetatable(value)
+    local name = type(mt) == "table" and rawget(mt, "__name")
+    if type(name) == "string" then return name end
+  end
+  return type(value)
+end
+
+-- Makes the controller for a match. `route` comes from the native side with the URL's query;
+-- `action` is the table the script passed to open, whose query values join by reference.
+local function make(target, route, action)
+  local query = route.query
+  if action and action.query then
+    for key, value in pairs(action.query) do query[key] = value end
+  end
+  local context = action and action.context or nil
+  local controller
+  if type(target) == "function" then
+    controller = target {
+      url = route.url, pattern = route.pattern, params = route.params, query = query,
+      fragment = route.fragment, context = context, state = route.state,
+    }
+  else
+    local self = setmetatable({ url = route.url, query = query, context = context }, target)
+    local method, _, how = deduce(target, route.param_names, route.selector_option)
+    local result
+    if how == "params" or how == "params_query" then
+      local args, n = arguments(route, how, query)
+      result = self[method](self, table.unpack(args, 1, n))
+    elseif how == "url_query" then
+      result = self[method](self, route.url, query)
+    elseif how == "route" then
+      result = self:init {
+        url = route.url, pattern = route.pattern, params = route.params, query = query,
+        fragment = route.fragment, context = context, state = route.state,
+      }
+    end
+    controller = type(result) == "table" and result or self
+  end
+  if route.mode ~= "none" and controller ~= nil and type(controller) ~= "table" then
+    error("the target of '" .. route.pattern .. "' returned a " .. type(controller) .. ", not a controller (a table)", 0)
+  end
+  return controller
+end
+
+-- A fragment URL acting on the controller already showing its base URL: the method its
+-- pattern names (tt://order?waitress=()#(orderAction:) calls controller:orderAction(fragment)).
+local function fragment(controller, route)
+  local method, _, how = deduce(controller, route.param_names, route.selector_option)
+  if how ~= "params" and how ~= "params_query" then
+    local wanted = route.selector_option or table.concat(route.param_names, "_")
+    error(describe(controller) .. " has no method '" .. wanted .. "' for the fragment of " .. route.url, 0)
+  end
+  local args, n = arguments(route, how, route.query)
+  controller[method](controller, table.unpack(args, 1, n))
+end
+
+-- Calls controller:<name>() when the controller has such a method.
+local function hook(controller, name)
+  local method = controller[name]
+  if method == nil then return nil end
+  if type(method) ~= "function" then error(describe(controller) .. "." .. name .. " is a " .. type(method) .. ", not a method", 0) end
+  return method(controller)
+end
+
+-- Calls nav.delegate[name](...) when the delegate has that hook: true and its result, or false.
+local function delegate(name, ...)
+  local hooks = settings.delegate
+  local fn = hooks and hooks[name]
+  if fn == nil then return false end
+  if type(fn) ~= "function" then error("nav.delegate." .. name .. " is a " .. type(fn) .. ", not a function", 0) end
+  return true, fn(...)
+end
+
+-- Handed to the host once, at start-up; scripts changing this table change nothing.
+methods._host = { make = make, fragment = fragment, hook = hook, delegate = delegate, describe = describe }
+
+return navigator
