@@ -41,9 +41,9 @@ map:from("tt://about/(initWithAbout:)", About, { parent = "tt://menu/5", externa
 -- other keys (ref=toolbar) ride along in the query table.
 map:from("tt://order?waitress=(initWithWaitress:)", Order, { mode = "modal", external = true })
 
--- A #fragment on an order URL is an action: orderAction(<dish>) on the order screen, which
--- is opened first if it is not already showing.
-map:from("tt://order?waitress=()#(orderAction:)", Order)
+-- A #fragment on an order URL is an action: orderAction(<dish>) on the order screen showing
+-- that URL; with none showing, a new order is presented, made by orderAction itself.
+map:from("tt://order?waitress=()#(orderAction:)", Order, { mode = "modal" })
 
 -- Writing the order out in full, pushed inside the order's modal.
 map:from("tt://order/food", OrderFood)
