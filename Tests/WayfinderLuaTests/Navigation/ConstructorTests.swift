@@ -141,4 +141,32 @@ struct ConstructorTests {
             """)
         #expect(try app.run("wayfinder.navigator:open('tt://seen/7?k=v'); return seen") == [["tt://seen/7?k=v", "v", "7"]])
     }
+
+    /// One class with every constructor; each round removes the one that won, so the next rule
+    /// in the documented order must answer.
+    @Test func theRulesApplyInOrder() throws {
+        let app = try TestApp("""
+            local wf = require "wayfinder"
+            All = wf.controller "All"
+            for _, name in ipairs { "initWithFood", "initWithName", "initWithName:", "initWithName_query", "initWithName:query:", "init" } do
+              All[name] = function(self) winner = name end
+            end
+            wf.map:from("tt://all/(initWithName:)", All, { selector = "initWithFood:" })
+            NoParams = wf.controller "NoParams"
+            for _, name in ipairs { "initWithNavigatorURL_query", "init" } do
+              NoParams[name] = function(self) winner = name end
+            end
+            wf.map:from("tt://none", NoParams)
+            """)
+        let order = ["initWithFood", "initWithName", "initWithName:", "initWithName_query", "initWithName:query:", "init", "(none)"]
+        for expected in order {
+            let winner = try app.run("winner = '(none)'; assert(wayfinder.navigator:open('tt://all/x')); return winner")
+            #expect(winner == [.string(expected)])
+            try app.run("All['\(expected)'] = nil")
+        }
+        for expected in ["initWithNavigatorURL_query", "init", "(none)"] {
+            #expect(try app.run("winner = '(none)'; assert(wayfinder.navigator:open('tt://none')); return winner") == [.string(expected)])
+            try app.run("NoParams['\(expected)'] = nil")
+        }
+    }
 }
