@@ -8,6 +8,7 @@ local wf = {
   codec = require "wayfinder.codec",
   app = require "wayfinder.app",
   navigator = require "wayfinder.navigator",
+  context = require "wayfinder.context",
 }
 
 function wf.url_for(obj, name)

@@ -4,6 +4,7 @@
 -- merging an action's query values by reference), calling their hooks and the delegate's.
 local native = require "wayfinder.native.navigator"
 local deduce = require "wayfinder.constructor"
+local contexts = require "wayfinder.context"
 
 local methods = {}
 -- nav.delegate lives here; nav.persistence and nav.expiration live in the host, which wf.app
@@ -60,6 +61,9 @@ function methods:open(target)
     end
   end
   if target.url == nil then error("nav:open: the action table needs a url", 2) end
+  if target.context ~= nil and not contexts.is(target.context) then
+    error("nav:open: action field 'context' must be a context (made by wf.context), got " .. type(target.context), 2)
+  end
   return native.open(target.url, target, target.parent, target.transition, target.animated, target.state, target.query)
 end
 
@@ -132,7 +136,14 @@ local function make(target, route, action)
   if action and action.query then
     for key, value in pairs(action.query) do query[key] = value end
   end
-  local context = action and action.context or nil
+  -- The action's context, else a fresh layer over the opener's (the visible controller's), so
+  -- data flows forward by default; wf.context.app is the innermost layer of every chain.
+  local context = action and action.context
+  if context == nil then
+    local opener = native.top()
+    local inner = type(opener) == "table" and rawget(opener, "context")
+    context = contexts._new { inner = contexts.is(inner) and inner or contexts.app }
+  end
   local controller
   if type(target) == "function" then
     controller = target {
@@ -158,6 +169,9 @@ local function make(target, route, action)
   end
   if route.mode ~= "none" and controller ~= nil and type(controller) ~= "table" then
     error("the target of '" .. route.pattern .. "' returned a " .. type(controller) .. ", not a controller (a table)", 0)
+  end
+  if route.mode ~= "none" and type(controller) == "table" and rawget(controller, "context") == nil then
+    rawset(controller, "context", context)
   end
   return controller
 end

@@ -59,6 +59,18 @@ public struct NavigationTree<Controller: AnyObject> {
     public var visible: NavigationEntry<Controller>? { popover ?? visibleStack.top }
 
 
+    /// Every entry: the root's stacks, the modals, the popover.
+    public var allEntries: [NavigationEntry<Controller>] {
+        var entries = [NavigationEntry<Controller>]()
+        switch root {
+        case .stack(let stack): entries += stack.entries
+        case .tabs(let tabs, _): for tab in tabs { entries += tab.entries }
+        }
+        for modal in modals { entries += modal.entries }
+        if let popover { entries.append(popover) }
+        return entries
+    }
+
     public var selectedTab: Int? {
         if case .tabs(_, let selected) = root { return selected }
         return nil

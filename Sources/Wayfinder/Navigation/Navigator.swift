@@ -256,12 +256,19 @@ public final class Navigator<Target, Controller: AnyObject> {
             }
         }
         let before = tree.visible?.controller
+        let previous = tree
         tree = working
         generation += 1
         let after = tree.visible?.controller
         if before !== after {
             if let before { factory.disappear?(before) }
             if let after { factory.appear?(after) }
+        }
+        if let leave = factory.leave {
+            let kept = Set(tree.allEntries.compactMap { $0.controller.map(ObjectIdentifier.init) })
+            for entry in previous.allEntries {
+                if let controller = entry.controller, !kept.contains(ObjectIdentifier(controller)) { leave(controller) }
+            }
         }
     }
 }

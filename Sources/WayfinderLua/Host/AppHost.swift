@@ -16,7 +16,9 @@ public final class AppHost {
     public let entryFile: String
     /// `wf.map._deduce`, the constructor deduction shared with the navigator.
     private var deduce: Value.Handle?
-    private var navigatorHooks: LuaNavigatorHooks?
+    private(set) var hostHooks: LuaHostHooks?
+    let contextObserverBridge = ContextObserverBridge()
+    var contextMetatableRef: LuaRef?
     /// Whether the script set `nav.delegate`; its hooks cost a call into Lua each, so they are
     /// asked only then.
     var delegateIsSet = false {
@@ -51,12 +53,13 @@ public final class AppHost {
             try state.registerLibrary("wayfinder.native.codec", CodecBinding.functions)
             try state.registerLibrary("wayfinder.native.app", AppBinding.functions)
             try state.registerLibrary("wayfinder.native.navigator", NavigatorBinding.functions)
+            try state.registerLibrary("wayfinder.native.context", ContextBinding.functions)
             // Set from Lua so the global is the module table itself, not a converted copy.
-            let bootstrap = "wayfinder = require 'wayfinder'; return wayfinder.map._deduce, wayfinder.navigator._host"
+            let bootstrap = "wayfinder = require 'wayfinder'; return wayfinder.map._deduce, require 'wayfinder.host'"
             let internals = try state.run(source: bootstrap, chunkName: "=wayfinder")
             if case .handle(let handle)? = internals.first { deduce = handle }
-            guard internals.count == 2, let hooks = LuaNavigatorHooks(internals[1]) else { throw AppLoadError.bundledModulesMissing }
-            navigatorHooks = hooks
+            guard internals.count == 2, let hooks = LuaHostHooks(internals[1]) else { throw AppLoadError.bundledModulesMissing }
+            hostHooks = hooks
             navigator.factory = controllerFactory(hooks)
             navigator.warn = { [unowned self] in warn($0) }
             try state.runFile(entry)
@@ -89,8 +92,8 @@ public final class AppHost {
     }
 
     private func installDelegate() {
-        if delegateIsSet, let navigatorHooks {
-            navigator.delegate = navigatorDelegate(navigatorHooks)
+        if delegateIsSet, let hostHooks {
+            navigator.delegate = navigatorDelegate(hostHooks)
         } else {
             navigator.delegate = NavigatorDelegate()
             navigator.delegate.openExternal = openExternal
@@ -111,15 +114,15 @@ public final class AppHost {
 
     /// What `controller` shows: its `render()` result, or nil when it has no render method.
     public func render(_ controller: LuaController) throws(ScriptError) -> RenderedScreen? {
-        guard let navigatorHooks else { return nil }
-        let result = try state.call(navigatorHooks.hook, [.handle(controller.handle), "render"]).first ?? .null
+        guard let hostHooks else { return nil }
+        let result = try state.call(hostHooks.hook, [.handle(controller.handle), "render"]).first ?? .null
         if result.isNull { return nil }
         return try RenderedScreen(result, owner: describe(controller))
     }
 
     /// The controller's class name (`wf.controller`'s), else its Lua type.
     public func describe(_ controller: LuaController) -> String {
-        guard let navigatorHooks, let name = try? state.call(navigatorHooks.describe, [.handle(controller.handle)]).first?.stringValue else {
+        guard let hostHooks, let name = try? state.call(hostHooks.describe, [.handle(controller.handle)]).first?.stringValue else {
             return "a controller"
         }
         return name

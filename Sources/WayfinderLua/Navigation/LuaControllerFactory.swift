@@ -2,10 +2,10 @@ import OrderedCollections
 import Wayfinder
 
 /// How the navigator's `ControllerFactory` and `NavigatorDelegate` reach Lua: every call goes
-/// through one of the navigator module's host functions (`LuaNavigatorHooks`), protected and
+/// through one of the navigator module's host functions (`LuaHostHooks`), protected and
 /// under the state's limits, so a script's error fails the one open it happened in.
 extension AppHost {
-    func controllerFactory(_ hooks: LuaNavigatorHooks) -> ControllerFactory<LuaTarget, LuaController> {
+    func controllerFactory(_ hooks: LuaHostHooks) -> ControllerFactory<LuaTarget, LuaController> {
         ControllerFactory(
             make: { [unowned self] match, request in
                 let route = Self.routeValue(match, request)
@@ -16,11 +16,14 @@ extension AppHost {
                 try state.call(hooks.fragment, [.handle(controller.handle), Self.routeValue(match, NavigationRequest(url: match.url.text))])
             },
             appear: { [unowned self] controller in callHook("appear", on: controller, hooks) },
-            disappear: { [unowned self] controller in callHook("disappear", on: controller, hooks) })
+            disappear: { [unowned self] controller in callHook("disappear", on: controller, hooks) },
+            leave: { [unowned self] controller in
+                do { try state.call(hooks.leave, [.handle(controller.handle)]) } catch { warn("leaving: \(error)") }
+            })
     }
 
     /// appear and disappear come after the tree changed; an error in one is reported, not undone.
-    private func callHook(_ name: String, on controller: LuaController, _ hooks: LuaNavigatorHooks) {
+    private func callHook(_ name: String, on controller: LuaController, _ hooks: LuaHostHooks) {
         do {
             try state.call(hooks.hook, [.handle(controller.handle), .string(name)])
         } catch {
@@ -49,7 +52,7 @@ extension AppHost {
 
     /// The delegate hooks, each asking the script's `nav.delegate` table (read at every call,
     /// so a script may change its hooks at any time). Installed only while a delegate is set.
-    func navigatorDelegate(_ hooks: LuaNavigatorHooks) -> NavigatorDelegate<LuaController> {
+    func navigatorDelegate(_ hooks: LuaHostHooks) -> NavigatorDelegate<LuaController> {
         var delegate = NavigatorDelegate<LuaController>()
         delegate.shouldOpen = { [unowned self] url in
             guard let answer = try askDelegate(hooks, "should_open", [.string(url)]) else { return true }
@@ -80,7 +83,7 @@ extension AppHost {
     }
 
     /// The hook's first result, or nil when the delegate has no such hook.
-    private func askDelegate(_ hooks: LuaNavigatorHooks, _ name: String, _ args: [Value]) throws -> Value? {
+    private func askDelegate(_ hooks: LuaHostHooks, _ name: String, _ args: [Value]) throws -> Value? {
         let results = try state.call(hooks.delegate, [.string(name)] + args)
         guard results.first?.isTruthy == true else { return nil }
         return results.count > 1 ? results[1] : .null

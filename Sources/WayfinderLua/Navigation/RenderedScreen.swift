@@ -25,7 +25,7 @@ public struct RenderedScreen: Equatable, Sendable {
             ScriptError(kind: .conversion, message: "render() of \(owner) \(problem)")
         }
         guard case .map(let fields) = value else {
-            throw failure("returned \(value.kindName), not a table { title, lines, links }")
+            throw failure("returned \(value.typeDescription), not a table { title, lines, links }")
         }
         if let unknown = fields.keys.first(where: { !["title", "lines", "links"].contains($0) }) {
             throw failure("returned an unknown field '\(unknown)' (fields: title, lines, links)")
@@ -33,7 +33,7 @@ public struct RenderedScreen: Equatable, Sendable {
         switch fields["title"] {
         case nil, .null?: title = nil
         case .string(let text)?: title = text
-        case let other?: throw failure("returned a title that is \(other.kindName), not a string")
+        case let other?: throw failure("returned a title that is \(other.typeDescription), not a string")
         }
         lines = []
         switch fields["lines"] {
@@ -43,11 +43,11 @@ public struct RenderedScreen: Equatable, Sendable {
                 switch item {
                 case .string(let text): lines.append(text)
                 case .int, .double, .bool: lines.append(item.description)
-                default: throw failure("returned lines[\(i + 1)] that is \(item.kindName), not text")
+                default: throw failure("returned lines[\(i + 1)] that is \(item.typeDescription), not text")
                 }
             }
         case .map(let map)? where map.isEmpty: break
-        case let other?: throw failure("returned lines that are \(other.kindName), not a list")
+        case let other?: throw failure("returned lines that are \(other.typeDescription), not a list")
         }
         links = []
         switch fields["links"] {
@@ -70,21 +70,7 @@ public struct RenderedScreen: Equatable, Sendable {
                 }
             }
         case .map(let map)? where map.isEmpty: break
-        case let other?: throw failure("returned links that are \(other.kindName), not a list")
-        }
-    }
-}
-
-extension Value {
-    /// How an error names a value's type, in Lua's words.
-    var kindName: String {
-        switch self {
-        case .null: return "nil"
-        case .bool: return "a boolean"
-        case .int, .double: return "a number"
-        case .string: return "a string"
-        case .array, .map: return "a table"
-        case .handle(let handle): return "a \(handle.kind)"
+        case let other?: throw failure("returned links that are \(other.typeDescription), not a list")
         }
     }
 }

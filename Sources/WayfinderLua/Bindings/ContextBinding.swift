@@ -1,0 +1,112 @@
+import Wayfinder
+
+/// `wayfinder.native.context`: `ContextChain` lent to Lua. Each context is a userdata owning its
+/// Swift layer; `lua/wayfinder/context.lua` wraps it in the `wf.context` object scripts use.
+/// Calls answer `true, result` or `false, reason`, so the Lua side can raise at the script's line.
+enum ContextBinding {
+    static let functions: [(String, LuaBinding)] = [
+        ("new", new), ("get", get), ("set", set), ("remove", remove), ("keys", keys), ("dump", dump),
+        ("observe", observe), ("unobserve_all", unobserveAll),
+    ]
+
+    /// new(name | nil, inner | nil, fields | nil) -> true, userdata, id | false, reason
+    static let new: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let name = try call.optionalString(1, name: "name")
+            let inner = call.type(2) == .userdata ? try call.object(2, as: ContextChain.self, name: "inner") : nil
+            var fields: [String: ContextFieldType] = [:]
+            if case .map(let declared) = try call.value(3, name: "fields") {
+                for (field, type) in declared {
+                    guard let typeName = type.stringValue, let parsed = ContextFieldType(rawValue: typeName) else {
+                        let known = ContextFieldType.allCases.map(\.rawValue).joined(separator: ", ")
+                        return [false, .string("wf.context: field '\(field)' has an unknown type \(type) (types: \(known))")]
+                    }
+                    fields[field] = parsed
+                }
+            }
+            let context = ContextChain(name: name, inner: inner, fields: fields)
+            return [true, try call.state.newObject(context, metatable: try host.contextMetatable()), .int(Int64(context.id))]
+        }
+    }
+
+    /// get(ctx, key, name) -> true, value | false, reason
+    static let get: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let context = try call.object(1, as: ContextChain.self, name: "context")
+            let key = try call.string(2, name: "key")
+            return answer { try context.get(key, in: try call.optionalString(3, name: "name")) ?? .null }
+        }
+    }
+
+    /// set(ctx, key, value, name) -> true | false, reason. Observer errors are warnings.
+    static let set: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let context = try call.object(1, as: ContextChain.self, name: "context")
+            let key = try call.string(2, name: "key")
+            let value = try call.value(3, name: "value")
+            let name = try call.optionalString(4, name: "name")
+            return answer {
+                for failure in try context.set(key, value, in: name) {
+                    host.warn("observer of '\(failure.key)': \((failure.error as? ScriptError)?.message ?? String(describing: failure.error))")
+                }
+                return .bool(true)
+            }
+        }
+    }
+
+    /// remove(ctx, key, name) -> true, removed | false, reason
+    static let remove: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let context = try call.object(1, as: ContextChain.self, name: "context")
+            let key = try call.string(2, name: "key")
+            return answer { .bool(try context.remove(key, in: try call.optionalString(3, name: "name"))) }
+        }
+    }
+
+    static let keys: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [.array(try call.object(1, as: ContextChain.self, name: "context").keys.map(Value.string))]
+        }
+    }
+
+    static let dump: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [.string(try call.object(1, as: ContextChain.self, name: "context").dump())]
+        }
+    }
+
+    /// observe(ctx, key) -> true | false, reason: from now on, every set of `key` on this layer
+    /// (from Lua or Swift) reaches the Lua side's observers of it.
+    static let observe: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let context = try call.object(1, as: ContextChain.self, name: "context")
+            let key = try call.string(2, name: "key")
+            return answer {
+                try host.bridgeObservers(of: context, key: key)
+                return .bool(true)
+            }
+        }
+    }
+
+    /// unobserve_all(ctx): the layer forgets the Lua side's observers (they are kept in Lua).
+    static let unobserveAll: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            try call.object(1, as: ContextChain.self, name: "context").unobserve(host.contextObserverBridge)
+            return []
+        }
+    }
+
+    private static func answer(_ body: () throws -> Value) -> [Value] {
+        do {
+            return [true, try body()]
+        } catch let error as ContextError {
+            return [false, .string(error.description)]
+        } catch {
+            return [false, .string(String(describing: error))]
+        }
+    }
+}

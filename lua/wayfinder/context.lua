@@ -1,0 +1,189 @@
+-- wf.context: the context chain (LUA-API.md). Layers, lookups and values live in Swift
+-- (ContextChain); this file gives each layer its Lua object, typed fields, and the observers,
+-- which stay in Lua so an owner is held weakly even when its callback captures it.
+local native = require "wayfinder.native.context"
+
+local methods = {}
+local Context = { __name = "wf.context", __metatable = "wf.context" }
+
+local CORE, ID, NAME, INNER, FIELDS, OBSERVERS = {}, {}, {}, {}, {}, {}
+
+-- Every context object alive, by its Swift id, so a set made anywhere reaches its observers.
+local by_id = setmetatable({}, { __mode = "v" })
+local known = setmetatable({}, { __mode = "k" })
+
+local function is_context(value)
+  return known[value] == true
+end
+
+local function check_self(self, method)
+  if not known[self] then error("call it as ctx:" .. method .. "(...), with a colon", 3) end
+end
+
+local function check_key(key, level)
+  if type(key) ~= "string" or key == "" then
+    error("a context key must be a non-empty string, got " .. (type(key) == "string" and "an empty string" or type(key)), level + 1)
+  end
+end
+
+local function check_name(name, level)
+  if name ~= nil and type(name) ~= "string" then error("a context name must be a string, got " .. type(name), level + 1) end
+end
+
+local app
+
+local function new(spec)
+  spec = spec or {}
+  if type(spec) ~= "table" then error("wf.context needs a table such as { name = \"flow\", inner = ctx }, got " .. type(spec), 3) end
+  for key in pairs(spec) do
+    if key ~= "name" and key ~= "inner" and key ~= "fields" then
+      error("wf.context: unknown option '" .. tostring(key) .. "' (known: name, inner, fields)", 3)
+    end
+  end
+  check_name(spec.name, 3)
+  local inner = spec.inner
+  if inner == nil then inner = app elseif inner == false then inner = nil end
+  if inner ~= nil and not is_context(inner) then
+    error("wf.context: inner must be a context (made by wf.context), got " .. type(inner), 3)
+  end
+  local fields = spec.fields
+  if fields ~= nil then
+    if type(fields) ~= "table" then error("wf.context: fields must be a table { name = \"type\" }", 3) end
+    for field in pairs(fields) do
+      if methods[field] or field == "name" then error("wf.context: field '" .. tostring(field) .. "' would hide a method", 3) end
+    end
+  end
+  local ok, core, id = native.new(spec.name, inner and inner[CORE], fields)
+  if not ok then error(core, 3) end
+  local ctx = setmetatable({ [CORE] = core, [ID] = id, [NAME] = spec.name, [INNER] = inner, [FIELDS] = fields or {} }, Context)
+  by_id[id] = ctx
+  known[ctx] = true
+  return ctx
+end
+
+-- native.get answers (true, value) or (false, reason).
+methods.get = function(self, key, name)
+  check_self(self, "get"); check_key(key, 2); check_name(name, 2)
+  local ok, value = native.get(self[CORE], key, name)
+  if not ok then error(value, 2) end
+  return value
+end
+
+function methods:set(key, value, name)
+  check_self(self, "set"); check_key(key, 2); check_name(name, 2)
+  local ok, err = native.set(self[CORE], key, value, name)
+  if not ok then error(err, 2) end
+  return self
+end
+
+function methods:remove(key, name)
+  check_self(self, "remove"); check_key(key, 2); check_name(name, 2)
+  local ok, removed = native.remove(self[CORE], key, name)
+  if not ok then error(removed, 2) end
+  return removed
+end
+
+function methods:keys()
+  check_self(self, "keys")
+  return native.keys(self[CORE])
+end
+
+function methods:dump()
+  check_self(self, "dump")
+  return native.dump(self[CORE])
+end
+
+-- observe(key, owner, fn): fn(owner, value, key) after every set of key on this context.
+function methods:observe(key, owner, fn)
+  check_self(self, "observe"); check_key(key, 2)
+  if owner == nil then error("ctx:observe needs an owner (usually the controller); it is held weakly", 2) end
+  if type(fn) ~= "function" then error("ctx:observe needs a function(owner, value, key), got " .. type(fn), 2) end
+  local ok, err = native.observe(self[CORE], key)
+  if not ok then error(err, 2) end
+  local observers = self[OBSERVERS]
+  if not observers then
+    observers = {}
+    rawset(self, OBSERVERS, observers)
+  end
+  local list = observers[key]
+  if not list then
+    list = setmetatable({}, { __mode = "k" })
+    observers[key] = list
+  end
+  local fns = list[owner]
+  if not fns then
+    fns = {}
+    list[owner] = fns
+  end
+  fns[#fns + 1] = fn
+  return self
+end
+
+function methods:unobserve(owner)
+  check_self(self, "unobserve")
+  local observers = self[OBSERVERS]
+  if observers then
+    for _, list in pairs(observers) do list[owner] = nil end
+  end
+  return self
+end
+
+function Context.__index(self, key)
+  local method = methods[key]
+  if method then return method end
+  if key == "name" then return rawget(self, NAME) end
+  if rawget(self, FIELDS)[key] then return methods.get(self, key) end
+  return nil
+end
+
+function Context.__newindex(self, key, value)
+  if rawget(self, FIELDS)[key] then
+    local ok, err = native.set(rawget(self, CORE), key, value, nil)
+    if not ok then error(err, 2) end
+    return
+  end
+  error("ctx." .. tostring(key) .. " is not a field of this context (use ctx:set(key, value), or declare fields)", 2)
+end
+
+function Context.__tostring(self)
+  return "wf.context" .. (rawget(self, NAME) and (" '" .. rawget(self, NAME) .. "'") or "")
+end
+
+-- What the host calls. -----------------------------------------------------------------
+
+-- A set of key on the context with this id: calls its observers, each protected; returns the
+-- errors (file:line first) so the host reports them without undoing the set.
+local function dispatch(id, key, value)
+  local ctx = by_id[id]
+  local observers = ctx and rawget(ctx, OBSERVERS)
+  local list = observers and observers[key]
+  local failures = {}
+  if not list then return failures end
+  local calls = {}
+  for owner, fns in pairs(list) do
+    for _, fn in ipairs(fns) do calls[#calls + 1] = { owner, fn } end
+  end
+  for _, call in ipairs(calls) do
+    local ok, err = pcall(call[2], call[1], value, key)
+    if not ok then failures[#failures + 1] = tostring(err) end
+  end
+  return failures
+end
+
+-- A controller left the tree: observers it owns go, wherever they are.
+local function forget(owner)
+  for _, ctx in pairs(by_id) do
+    local observers = rawget(ctx, OBSERVERS)
+    if observers then
+      for _, list in pairs(observers) do list[owner] = nil end
+    end
+  end
+end
+
+app = new { name = "app", inner = false }
+
+local module = setmetatable({ app = app, is = is_context, _new = new, _dispatch = dispatch, _forget = forget }, {
+  __call = function(_, spec) return new(spec) end,
+})
+
+return module

@@ -1,0 +1,11 @@
+-- The Lua functions the Swift host calls, gathered once at start-up (see LuaHostHooks.swift).
+-- Not for scripts: changing this table changes nothing, the host keeps its own references.
+local navigator = require "wayfinder.navigator"
+local context = require "wayfinder.context"
+
+local hooks = {}
+for name, fn in pairs(navigator._host) do hooks[name] = fn end
+hooks.dispatch = context._dispatch
+hooks.leave = function(controller) context._forget(controller) end
+
+return hooks
