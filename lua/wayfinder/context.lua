@@ -50,7 +50,7 @@ local function new(spec)
   if fields ~= nil then
     if type(fields) ~= "table" then error("wf.context: fields must be a table { name = \"type\" }", 3) end
     for field in pairs(fields) do
-      if methods[field] or field == "name" then error("wf.context: field '" .. tostring(field) .. "' would hide a method", 3) end
+      if methods[field] then error("wf.context: field '" .. tostring(field) .. "' would hide a method", 3) end
     end
   end
   local ok, core, id = native.new(spec.name, inner and inner[CORE], fields)
@@ -131,8 +131,8 @@ end
 function Context.__index(self, key)
   local method = methods[key]
   if method then return method end
-  if key == "name" then return rawget(self, NAME) end
   if rawget(self, FIELDS)[key] then return methods.get(self, key) end
+  if key == "name" then return rawget(self, NAME) end
   return nil
 end
 
@@ -183,7 +183,10 @@ end
 app = new { name = "app", inner = false }
 
 local module = setmetatable({ app = app, is = is_context, _new = new, _dispatch = dispatch, _forget = forget }, {
-  __call = function(_, spec) return new(spec) end,
+  __call = function(_, spec)
+    local ctx = new(spec) -- not a tail call: errors name the caller's line
+    return ctx
+  end,
 })
 
 return module
