@@ -15,6 +15,7 @@ local Web = require "screens.web"
 local ContactList = require "screens.contact_list"
 local ContactDetail = require "screens.contact_detail"
 local NoSuchContact = require "screens.no_contact"
+local SignIn = require "screens.sign_in"
 
 local map = wf.map
 
@@ -53,6 +54,15 @@ map:from("tt://order/confirm", delegate.confirm_order, { mode = "popover" })
 
 -- Sending the order shows nothing new: it closes the order flow.
 map:from("tt://order/send", delegate.send_order, { mode = "none" })
+
+-- Signing in (ControllerContext's flow): the order screen hands its context to the sign-in
+-- screen, which sets userId in it.
+map:from("tt://order/signin", delegate.sign_in, { mode = "none" })
+map:from("tt://signin", SignIn, { mode = "modal" })
+map:from("tt://signin/as/(id:id)", delegate.signed_in, { mode = "none" })
+
+-- Choosing a waitress from the staff list: shared through the app context with every menu.
+map:from("tt://waitress/(name)", delegate.choose_waitress, { mode = "none" })
 
 -- The Cancel and No buttons.
 map:from("tt://dismiss", delegate.dismiss, { mode = "none" })

@@ -47,4 +47,30 @@ function delegate.send_order(route)
   return { sent = items }
 end
 
+-- tt://order/signin: the sign-in screen gets the order screen's own context, so what it sets
+-- there (userId) is what the order screen reads when it appears again.
+function delegate.sign_in()
+  local nav = wf.navigator
+  local order = nav:top()
+  local controller, err = nav:open { url = "tt://signin", context = order.context }
+  if not controller then error(err, 0) end
+  return { signing_in = true }
+end
+
+-- tt://signin/as/<object ID>: the choice goes into the shared context, and the sign-in closes.
+function delegate.signed_in(route)
+  local nav = wf.navigator
+  local screen = nav:top()
+  screen.context:set("userId", route.params.id)
+  nav:dismiss()
+  return { userId = route.params.id }
+end
+
+-- tt://waitress/<name>: the guest's waitress, kept app-wide; every menu observes it and
+-- updates its Order button, in whichever tab it is.
+function delegate.choose_waitress(route)
+  wf.context.app:set("waitress", route.params.name)
+  return { waitress = route.params.name }
+end
+
 return delegate

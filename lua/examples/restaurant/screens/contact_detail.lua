@@ -27,11 +27,16 @@ function ContactDetail:render()
   if c.role == "Waitress" then
     links[#links + 1] = { "Order from " .. c:first_name(),
       "tt://order?waitress=" .. wf.codec.escape(c:first_name()) .. "&ref=contacts" }
+    links[#links + 1] = { "Make " .. c:first_name() .. " my waitress", "tt://waitress/" .. wf.codec.escape(c:first_name()) }
   end
   links[#links + 1] = { "All contacts", "tt://contacts" }
+  local lines = { c.role, "Phone: " .. c.phone, "Email: " .. c.email, "Record: " .. c.objectID }
+  if c.role == "Waitress" and wf.context.app:get("waitress") == c:first_name() then
+    lines[#lines + 1] = c:first_name() .. " is your waitress."
+  end
   return {
     title = c.name,
-    lines = { c.role, "Phone: " .. c.phone, "Email: " .. c.email, "Record: " .. c.objectID },
+    lines = lines,
     links = links,
   }
 end

@@ -5,13 +5,24 @@ local menus = require "data.menus"
 
 local Menu = wf.controller "Menu"
 
--- The toolbar's Order button: Betty takes every order placed from a menu.
-Menu.ORDER_URL = "tt://order?waitress=Betty&ref=toolbar"
+-- Who takes orders placed from a menu's Order button until the guest picks someone.
+Menu.DEFAULT_WAITRESS = "Betty"
 
 function Menu:initWithMenu(page)
   page = tostring(page)
   self.page = page
   self.menu = page:match("^%d+$") and menus[tonumber(page)] or nil
+  -- The guest's waitress is app-wide data: read it now, and follow it while this menu lives
+  -- (menus sit in other tabs while the guest picks one in the staff list).
+  self.waitress = wf.context.app:get("waitress") or Menu.DEFAULT_WAITRESS
+  wf.context.app:observe("waitress", self, function(menu, name)
+    menu.waitress = name or Menu.DEFAULT_WAITRESS
+  end)
+end
+
+-- The toolbar's Order button.
+function Menu:order_url()
+  return "tt://order?waitress=" .. wf.codec.escape(self.waitress) .. "&ref=toolbar"
 end
 
 local function every_menu()
@@ -41,7 +52,8 @@ function Menu:render()
     local list = table.concat(labels, ", ")
     lines[#lines + 1] = section.heading and (section.heading .. ": " .. list) or list
   end
-  links[#links + 1] = { "Order", Menu.ORDER_URL }
+  lines[#lines + 1] = "Your waitress: " .. self.waitress .. "."
+  links[#links + 1] = { "Order", self:order_url() }
   return { title = menu.title, lines = lines, links = links }
 end
 

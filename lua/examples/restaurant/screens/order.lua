@@ -3,6 +3,7 @@
 -- orderAction on this screen instead of opening a new one, then confirms or cancels.
 local wf = require "wayfinder"
 local ticket = require "models.ticket"
+local Contact = require "models.contact"
 
 local Order = wf.controller "Order"
 
@@ -57,6 +58,12 @@ function Order:base_url()
   return (url:gsub("#.*$", ""))
 end
 
+-- ControllerContext's advice: read what came back in the context when the screen appears.
+function Order:appear()
+  local user = self.context and self.context:get("userId")
+  self.user = user and Contact.find(user) or nil
+end
+
 function Order:persist(state)
   self:ready()
   state.items = table.move(self.items, 1, #self.items, 1, {})
@@ -74,6 +81,7 @@ function Order:render()
     lines[#lines + 1] = ("(You came here from %s.)"):format(REFERRERS[self.ref] or self.ref)
   end
   lines[#lines + 1] = "Your order: " .. ticket.describe(self.items) .. "."
+  lines[#lines + 1] = self.user and ("Ordering as " .. self.user.name .. ".") or "Not signed in."
 
   local base, links = self:base_url(), {}
   for _, dish in ipairs(Order.SPECIALS) do
@@ -82,6 +90,7 @@ function Order:render()
   links[#links + 1] = { "What do you want to eat?",
     "tt://order/food?waitress=" .. wf.codec.escape(self.waitress) }
   links[#links + 1] = { "Order", "tt://order/confirm" .. ticket.query(self.items) }
+  links[#links + 1] = { self.user and "Sign in as someone else" or "Sign in", "tt://order/signin" }
   links[#links + 1] = { "Cancel", "tt://dismiss" }
   return { title = "Place Your Order", lines = lines, links = links }
 end
