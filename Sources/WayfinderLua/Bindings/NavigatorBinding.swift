@@ -28,7 +28,7 @@ enum NavigatorBinding {
                 request.state = state.isNull ? nil : state
                 if case .map(let query)? = try? call.value(7, name: "query") { request.query = query }
             }
-            return answer(host, url) {
+            return answer(url) {
                 guard let controller = try host.navigator.open(request) else { return .bool(true) }
                 return .handle(controller.handle)
             }
@@ -38,14 +38,14 @@ enum NavigatorBinding {
     static let back: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            return answer(host, nil) { .bool(try host.navigator.back()) }
+            return answer(nil) { .bool(try host.navigator.back()) }
         }
     }
 
     static let dismiss: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            return answer(host, nil) { .bool(try host.navigator.dismiss()) }
+            return answer(nil) { .bool(try host.navigator.dismiss()) }
         }
     }
 
@@ -54,7 +54,7 @@ enum NavigatorBinding {
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let urls = try call.value(1, name: "urls").arrayValue?.compactMap(\.stringValue) ?? []
-            return answer(host, nil) {
+            return answer(nil) {
                 try host.navigator.setTabs(urls)
                 return .bool(true)
             }
@@ -66,7 +66,7 @@ enum NavigatorBinding {
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let index = try call.int(1, name: "tab")
-            return answer(host, nil) {
+            return answer(nil) {
                 guard index >= 1, index <= Int64(Int.max) else { return .bool(false) }
                 return .bool(try host.navigator.select(Int(index - 1)))
             }
@@ -139,7 +139,7 @@ enum NavigatorBinding {
 
     /// Runs a navigation: its value, or `nil, reason` for any failure. A failure names the URL
     /// when the reason does not already.
-    private static func answer(_ host: AppHost, _ url: String?, _ body: () throws -> Value) -> [Value] {
+    private static func answer(_ url: String?, _ body: () throws -> Value) -> [Value] {
         do {
             return [try body()]
         } catch let error as ScriptError {
