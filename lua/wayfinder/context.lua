@@ -8,8 +8,10 @@ local Context = { __name = "wf.context", __metatable = "wf.context" }
 
 local CORE, ID, NAME, INNER, FIELDS, OBSERVERS = {}, {}, {}, {}, {}, {}
 
--- Every context object alive, by its Swift id, so a set made anywhere reaches its observers.
-local by_id = setmetatable({}, { __mode = "v" })
+-- The contexts that have observers, by their Swift id, so a set made anywhere (from Lua or
+-- Swift) reaches them. Only these: opening a screen makes a context, and nothing else needs
+-- finding by id.
+local observed = setmetatable({}, { __mode = "v" })
 local known = setmetatable({}, { __mode = "k" })
 
 local function is_context(value)
@@ -56,7 +58,6 @@ local function new(spec)
   local ok, core, id = native.new(spec.name, inner and inner[CORE], fields)
   if not ok then error(core, 3) end
   local ctx = setmetatable({ [CORE] = core, [ID] = id, [NAME] = spec.name, [INNER] = inner, [FIELDS] = fields or {} }, Context)
-  by_id[id] = ctx
   known[ctx] = true
   return ctx
 end
@@ -104,6 +105,7 @@ function methods:observe(key, owner, fn)
   if not observers then
     observers = {}
     rawset(self, OBSERVERS, observers)
+    observed[rawget(self, ID)] = self
   end
   local list = observers[key]
   if not list then
@@ -154,7 +156,7 @@ end
 -- A set of key on the context with this id: calls its observers, each protected; returns the
 -- errors (file:line first) so the host reports them without undoing the set.
 local function dispatch(id, key, value)
-  local ctx = by_id[id]
+  local ctx = observed[id]
   local observers = ctx and rawget(ctx, OBSERVERS)
   local list = observers and observers[key]
   local failures = {}
@@ -172,7 +174,7 @@ end
 
 -- A controller left the tree: observers it owns go, wherever they are.
 local function forget(owner)
-  for _, ctx in pairs(by_id) do
+  for _, ctx in pairs(observed) do
     local observers = rawget(ctx, OBSERVERS)
     if observers then
       for _, list in pairs(observers) do list[owner] = nil end

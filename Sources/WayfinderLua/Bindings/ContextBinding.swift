@@ -6,7 +6,7 @@ import Wayfinder
 enum ContextBinding {
     static let functions: [(String, LuaBinding)] = [
         ("new", new), ("get", get), ("set", set), ("remove", remove), ("keys", keys), ("dump", dump),
-        ("observe", observe), ("unobserve_all", unobserveAll),
+        ("observe", observe),
     ]
 
     /// new(name | nil, inner | nil, fields | nil) -> true, userdata, id | false, reason
@@ -88,15 +88,6 @@ enum ContextBinding {
                 try host.bridgeObservers(of: context, key: key)
                 return .bool(true)
             }
-        }
-    }
-
-    /// unobserve_all(ctx): the layer forgets the Lua side's observers (they are kept in Lua).
-    static let unobserveAll: LuaBinding = { L in
-        LuaCall.run(L) { call in
-            let host = try AppHost.from(call)
-            try call.object(1, as: ContextChain.self, name: "context").unobserve(host.contextObserverBridge)
-            return []
         }
     }
 
