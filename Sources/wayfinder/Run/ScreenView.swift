@@ -7,9 +7,17 @@ import WayfinderLua
 struct ScreenView {
     let host: AppHost
     let styled: Bool
+    /// One screen asks each controller once: the visible one appears in the breadcrumb too.
+    private let renderings = Renderings()
+
+    private final class Renderings {
+        var results: [ObjectIdentifier: Result<RenderedScreen?, ScriptError>] = [:]
+    }
 
     /// The screen and the links its numbers open.
     func render(messages: [String]) -> (text: [String], links: [RenderedScreen.Link]) {
+        renderings.results = [:]
+        defer { renderings.results = [:] }
         var text = [bold("== \(host.config.name ?? appName) ==")]
         let tree = host.navigator.tree
         switch tree.root {
@@ -69,7 +77,7 @@ struct ScreenView {
             return RenderedScreen(title: nil, lines: ["(this screen could not be made; see the warnings)"])
         }
         do {
-            return try host.render(controller) ?? RenderedScreen(title: host.describe(controller), lines: ["(no render method)"])
+            return try rendered(controller).get() ?? RenderedScreen(title: host.describe(controller), lines: ["(no render method)"])
         } catch {
             problems.append("! " + error.message)
             return RenderedScreen(title: host.describe(controller), lines: ["(render failed)"])
@@ -83,8 +91,16 @@ struct ScreenView {
     /// An entry's title when it is made and renders one, else its URL.
     private func title(of entry: NavigationEntry<LuaController>?) -> String {
         guard let entry else { return "(empty)" }
-        guard let controller = entry.controller, let title = (try? host.render(controller))??.title else { return entry.url }
+        guard let controller = entry.controller, let title = (try? rendered(controller).get())??.title else { return entry.url }
         return title
+    }
+
+    private func rendered(_ controller: LuaController) -> Result<RenderedScreen?, ScriptError> {
+        let key = ObjectIdentifier(controller)
+        if let known = renderings.results[key] { return known }
+        let result = Result { () throws(ScriptError) in try host.render(controller) }
+        renderings.results[key] = result
+        return result
     }
 
     private func bold(_ text: String) -> String { styled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
