@@ -6,6 +6,9 @@ final class Screen {
     let url: String
     let pattern: String
     var fragments: [String] = []
+    /// What the request carried (a restored entry's saved query and state).
+    var query: [String: Value] = [:]
+    var state: Value?
     init(url: String, pattern: String) {
         self.url = url
         self.pattern = pattern
@@ -31,7 +34,10 @@ final class NavigatorHarness {
                 try self.whileMaking[request.url]?(self.navigator)
                 if self.failOn.contains(request.url) { throw NavigationError.controllerFailed(request.url, reason: "constructor failed") }
                 self.made.append(request.url)
-                return Screen(url: request.url, pattern: match.route.target)
+                let screen = Screen(url: request.url, pattern: match.route.target)
+                screen.query = Dictionary(uniqueKeysWithValues: request.query.map { ($0.key, $0.value) })
+                screen.state = request.state
+                return screen
             },
             handleFragment: { screen, match in screen.fragments.append(match.fragment ?? "") },
             appear: { [unowned self] in self.events.append("appear \($0.url)") },

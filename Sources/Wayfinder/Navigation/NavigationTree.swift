@@ -1,22 +1,3 @@
-/// One screen in the hierarchy: its URL, and its controller once made. An entry restored from
-/// saved state or set up as a background tab has no controller until it becomes visible.
-public final class NavigationEntry<Controller: AnyObject> {
-    public let url: String
-    /// The URL as share mode compares it (`URLNormalization`).
-    public let key: String
-    public let mode: NavigationMode
-    public internal(set) var controller: Controller?
-
-    public var isLoaded: Bool { controller != nil }
-
-    init(url: String, key: String, mode: NavigationMode, controller: Controller?) {
-        self.url = url
-        self.key = key
-        self.mode = mode
-        self.controller = controller
-    }
-}
-
 /// A stack of entries; the last is on top.
 public struct NavigationStack<Controller: AnyObject> {
     public internal(set) var entries: [NavigationEntry<Controller>]
@@ -204,5 +185,34 @@ public struct NavigationTree<Controller: AnyObject> {
         popover = nil
         modals.removeAll()
         root = .tabs(stacks, selected: selected)
+    }
+}
+
+extension NavigationTree {
+    /// Takes the visible entry out of the tree (one that cannot be made). A stack left empty goes
+    /// with it: a modal is closed, a tab removed (the one before it is selected).
+    mutating func removeVisible() {
+        if popover != nil {
+            popover = nil
+            return
+        }
+        if let m = modals.indices.last {
+            modals[m].entries.removeLast()
+            if modals[m].entries.isEmpty { modals.removeLast() }
+            return
+        }
+        switch root {
+        case .stack(var stack):
+            if !stack.entries.isEmpty { stack.entries.removeLast() }
+            root = .stack(stack)
+        case .tabs(var tabs, let selected):
+            tabs[selected].entries.removeLast()
+            if !tabs[selected].entries.isEmpty {
+                root = .tabs(tabs, selected: selected)
+            } else {
+                tabs.remove(at: selected)
+                root = tabs.isEmpty ? .stack(NavigationStack(entries: [])) : .tabs(tabs, selected: max(0, selected - 1))
+            }
+        }
     }
 }

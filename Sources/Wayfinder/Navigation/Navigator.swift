@@ -134,7 +134,7 @@ public final class Navigator<Target, Controller: AnyObject> {
             throw NavigationError.controllerFailed(url, reason: "its target made no controller")
         }
         try delegate.willOpen?(url, controller)
-        let entry = NavigationEntry(url: url, key: key, mode: mode, controller: controller)
+        let entry = NavigationEntry(url: url, key: key, mode: mode, query: request.query, controller: controller)
         switch mode {
         case .modal: working.presentModal(entry)
         case .popover: working.presentPopover(entry)
@@ -227,22 +227,25 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     // MARK: Committing
 
-    /// Makes the controller of an entry that has none yet.
+    /// Makes the controller of an entry that has none yet: a restored entry with its saved query
+    /// and state.
     private func load(_ entry: NavigationEntry<Controller>) throws -> Controller {
         if let controller = entry.controller { return controller }
         guard case .matched(let match) = try routes.match(entry.url) else {
             throw NavigationError.noRoute(entry.url, reason: MatchResult<Target>.noRouteReason)
         }
-        guard let controller = try factory.make(match, NavigationRequest(url: entry.url)) else {
+        guard let controller = try factory.make(match, entry.pending?.request ?? NavigationRequest(url: entry.url)) else {
             throw NavigationError.controllerFailed(entry.url, reason: "its target made no controller")
         }
         entry.controller = controller
+        entry.pending = nil
         return controller
     }
 
     /// Keeps `working` as the tree, making the newly visible controller if it is not made yet, and
-    /// tells the old and new visible controllers. An entry whose URL no longer opens is dropped
-    /// with a warning and the next one down is tried.
+    /// tells the old and new visible controllers. An entry whose controller cannot be made (its
+    /// URL no longer opens, its constructor fails) is dropped with a warning and the next one
+    /// down is tried.
     private func commit(_ working: NavigationTree<Controller>) throws {
         var working = working
         while let visible = working.visible, visible.controller == nil {
@@ -250,9 +253,7 @@ public final class Navigator<Target, Controller: AnyObject> {
                 _ = try load(visible)
             } catch {
                 warn("dropped '\(visible.url)': \(error)")
-                if working.popover === visible { working.popover = nil } else if !working.pop() {
-                    if !working.dismiss() { break }
-                }
+                working.removeVisible()
             }
         }
         let before = tree.visible?.controller

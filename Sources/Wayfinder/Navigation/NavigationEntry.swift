@@ -1,0 +1,28 @@
+import OrderedCollections
+
+/// One screen in the hierarchy: its URL, and its controller once made. An entry restored from
+/// saved state or set up as a background tab has no controller until it becomes visible.
+public final class NavigationEntry<Controller: AnyObject> {
+    public let url: String
+    /// The URL as share mode compares it (`URLNormalization`).
+    public let key: String
+    public let mode: NavigationMode
+    /// Values the opening action added to the URL's own query; saved with the entry when they
+    /// are plain data.
+    public let query: OrderedDictionary<String, Value>
+    public internal(set) var controller: Controller?
+    /// For an entry restored from saved state and not made yet: how to make it.
+    public internal(set) var pending: PendingEntry?
+
+    public var isLoaded: Bool { controller != nil }
+
+    init(url: String, key: String, mode: NavigationMode, query: OrderedDictionary<String, Value> = [:],
+         controller: Controller?, pending: PendingEntry? = nil) {
+        self.url = url
+        self.key = key
+        self.mode = mode
+        self.query = query
+        self.controller = controller
+        self.pending = pending
+    }
+}

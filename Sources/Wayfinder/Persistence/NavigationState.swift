@@ -1,0 +1,261 @@
+import Foundation
+import OrderedCollections
+
+/// The navigation tree as a document that outlives the app (LUA-API.md, "Persistence"): tabs and
+/// the selection, every stack, the modals and the popover; for each entry its URL, the query an
+/// action added when it is plain data, what the controller's `persist(state)` wrote, and its
+/// context; the contexts' own plain values and how they chain; when it was saved.
+///
+/// Codable, and versioned: a document of another format or version fails to decode with
+/// `NavigationStateError`, never a crash, and `validate` rejects one whose parts do not fit
+/// together (a selected tab that is not there, a context chained to a later one).
+public struct NavigationState: Codable, Equatable, Sendable {
+    public static let format = "wayfinder.navigation"
+    public static let version = 1
+
+    public var app: String?
+    public var savedAt: Date
+    public var mode: PersistenceMode
+    public var root: Root
+    public var modals: [[Entry]]
+    public var popover: Entry?
+    /// Every context some entry's chain reaches, each after the contexts it chains to.
+    public var contexts: [Context]
+
+    public enum Root: Equatable, Sendable {
+        case stack([Entry])
+        /// Tabs, one stack each; `selected` counts from 0.
+        case tabs([[Entry]], selected: Int)
+    }
+
+    public struct Entry: Codable, Equatable, Sendable {
+        public var url: String
+        /// Query values an action added to the URL's own (plain data only).
+        public var query: OrderedDictionary<String, Value>?
+        /// What the controller's `persist(state)` wrote.
+        public var state: Value?
+        /// The entry's context: an index into `contexts`.
+        public var context: Int?
+        /// An important entry keeps the state from expiring.
+        public var important: Bool
+        /// A list's selected item and scroll anchor, by model identifier.
+        public var model: ModelPosition?
+
+        public init(url: String, query: OrderedDictionary<String, Value>? = nil, state: Value? = nil, context: Int? = nil,
+                    important: Bool = false, model: ModelPosition? = nil) {
+            self.url = url
+            self.query = query
+            self.state = state
+            self.context = context
+            self.important = important
+            self.model = model
+        }
+
+        /// Queries compare as Lua tables do, in any order.
+        public static func == (lhs: Entry, rhs: Entry) -> Bool {
+            lhs.url == rhs.url && lhs.query.map(Value.map) == rhs.query.map(Value.map) && lhs.state == rhs.state
+                && lhs.context == rhs.context && lhs.important == rhs.important && lhs.model == rhs.model
+        }
+
+        enum CodingKeys: String, CodingKey { case url, query, state, context, important, model }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            url = try container.decode(String.self, forKey: .url)
+            query = try container.decodeIfPresent(Value.self, forKey: .query).map { value in
+                guard case .map(let map) = value else {
+                    throw DecodingError.dataCorruptedError(forKey: .query, in: container, debugDescription: "a query must be an object")
+                }
+                return map
+            }
+            state = try container.decodeIfPresent(Value.self, forKey: .state)
+            context = try container.decodeIfPresent(Int.self, forKey: .context)
+            important = try container.decodeIfPresent(Bool.self, forKey: .important) ?? false
+            model = try container.decodeIfPresent(ModelPosition.self, forKey: .model)
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(url, forKey: .url)
+            try container.encodeIfPresent(query.map(Value.map), forKey: .query)
+            try container.encodeIfPresent(state, forKey: .state)
+            try container.encodeIfPresent(context, forKey: .context)
+            if important { try container.encode(true, forKey: .important) }
+            try container.encodeIfPresent(model, forKey: .model)
+        }
+    }
+
+    /// UIDataSourceModelAssociation's idea: a list remembers its selected item and the first
+    /// item in view by identifier, not by position, so a reordered list finds them again.
+    public struct ModelPosition: Codable, Equatable, Sendable {
+        public var selected: Value?
+        public var anchor: Value?
+
+        public init(selected: Value? = nil, anchor: Value? = nil) {
+            self.selected = selected
+            self.anchor = anchor
+        }
+    }
+
+    /// One context layer: its name, typed fields, own values (a stored nil is `null`), and the
+    /// layer it chains to.
+    public struct Context: Codable, Equatable, Sendable {
+        public var name: String?
+        public var fields: [String: ContextFieldType]?
+        public var values: OrderedDictionary<String, Value>
+        /// An index into `contexts`, always a smaller one.
+        public var inner: Int?
+        /// This layer is the app's shared context: restoring fills the app's own layer rather
+        /// than making a new one.
+        public var isApp: Bool
+
+        public init(name: String? = nil, fields: [String: ContextFieldType]? = nil, values: OrderedDictionary<String, Value> = [:],
+                    inner: Int? = nil, isApp: Bool = false) {
+            self.name = name
+            self.fields = fields
+            self.values = values
+            self.inner = inner
+            self.isApp = isApp
+        }
+
+        /// Values compare as Lua tables do, in any order.
+        public static func == (lhs: Context, rhs: Context) -> Bool {
+            lhs.name == rhs.name && lhs.fields == rhs.fields && Value.map(lhs.values) == Value.map(rhs.values)
+                && lhs.inner == rhs.inner && lhs.isApp == rhs.isApp
+        }
+
+        enum CodingKeys: String, CodingKey { case name, fields, values, inner, isApp = "app" }
+
+        public init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            name = try container.decodeIfPresent(String.self, forKey: .name)
+            fields = try container.decodeIfPresent([String: ContextFieldType].self, forKey: .fields)
+            guard case .map(let map) = try container.decodeIfPresent(Value.self, forKey: .values) ?? .map([:]) else {
+                throw DecodingError.dataCorruptedError(forKey: .values, in: container, debugDescription: "a context's values must be an object")
+            }
+            values = map
+            inner = try container.decodeIfPresent(Int.self, forKey: .inner)
+            isApp = try container.decodeIfPresent(Bool.self, forKey: .isApp) ?? false
+        }
+
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encodeIfPresent(name, forKey: .name)
+            try container.encodeIfPresent(fields, forKey: .fields)
+            try container.encode(Value.map(values), forKey: .values)
+            try container.encodeIfPresent(inner, forKey: .inner)
+            if isApp { try container.encode(true, forKey: .isApp) }
+        }
+    }
+
+    public init(app: String? = nil, savedAt: Date = Date(), mode: PersistenceMode = .all, root: Root = .stack([]),
+                modals: [[Entry]] = [], popover: Entry? = nil, contexts: [Context] = []) {
+        self.app = app
+        // The file keeps whole seconds; so does the document, so it compares equal once read back.
+        self.savedAt = Date(timeIntervalSince1970: savedAt.timeIntervalSince1970.rounded(.down))
+        self.mode = mode
+        self.root = root
+        self.modals = modals
+        self.popover = popover
+        self.contexts = contexts
+    }
+
+    /// Every entry, in tree order: the root's stacks, the modals, the popover.
+    public var entries: [Entry] {
+        var all: [Entry]
+        switch root {
+        case .stack(let stack): all = stack
+        case .tabs(let tabs, _): all = tabs.flatMap { $0 }
+        }
+        all += modals.flatMap { $0 }
+        if let popover { all.append(popover) }
+        return all
+    }
+
+    /// Whether some entry marked itself important.
+    public var hasImportantEntry: Bool { entries.contains { $0.important } }
+
+    /// Whether the state is older than `expiration` seconds at `now` (0: it never expires).
+    public func isExpired(expiration: Double, now: Date = Date()) -> Bool {
+        expiration > 0 && now.timeIntervalSince(savedAt) > expiration
+    }
+
+    /// Whether the state may be restored: it has not expired, or some entry is important
+    /// (Three20's rule: one important entry keeps the whole state).
+    public func isRestorable(expiration: Double, now: Date = Date()) -> Bool {
+        !isExpired(expiration: expiration, now: now) || hasImportantEntry
+    }
+
+    /// Checks that the parts fit together; the reason names the first that does not.
+    public func validate() throws(NavigationStateError) {
+        if case .tabs(let tabs, let selected) = root, !tabs.indices.contains(selected) {
+            throw .invalid("selected tab \(selected + 1) of \(tabs.count)")
+        }
+        for (index, context) in contexts.enumerated() {
+            if let inner = context.inner, !(0..<index).contains(inner) {
+                throw .invalid("context \(index) chains to context \(inner), which does not come before it")
+            }
+        }
+        if contexts.filter(\.isApp).count > 1 { throw .invalid("more than one app context") }
+        for entry in entries {
+            if let context = entry.context, !contexts.indices.contains(context) {
+                throw .invalid("entry '\(entry.url)' has context \(context) of \(contexts.count)")
+            }
+        }
+    }
+
+    // MARK: Coding
+
+    enum CodingKeys: String, CodingKey {
+        case format, version, app, savedAt = "saved_at", mode, root, modals, popover, contexts
+    }
+
+    enum RootKeys: String, CodingKey { case kind, entries, tabs, selected }
+
+    public init(from decoder: Decoder) throws {
+        guard let container = try? decoder.container(keyedBy: CodingKeys.self) else { throw NavigationStateError.notAState(nil) }
+        let format = try? container.decode(String.self, forKey: .format)
+        guard format == Self.format else { throw NavigationStateError.notAState(format) }
+        let version = try container.decode(Int.self, forKey: .version)
+        guard version == Self.version else { throw NavigationStateError.unknownVersion(version) }
+        app = try container.decodeIfPresent(String.self, forKey: .app)
+        savedAt = try container.decode(Date.self, forKey: .savedAt)
+        mode = try container.decode(PersistenceMode.self, forKey: .mode)
+        let rootContainer = try container.nestedContainer(keyedBy: RootKeys.self, forKey: .root)
+        switch try rootContainer.decode(String.self, forKey: .kind) {
+        case "stack":
+            root = .stack(try rootContainer.decode([Entry].self, forKey: .entries))
+        case "tabs":
+            let selected = try rootContainer.decode(Int.self, forKey: .selected)
+            root = .tabs(try rootContainer.decode([[Entry]].self, forKey: .tabs), selected: selected - 1)
+        case let kind:
+            throw DecodingError.dataCorruptedError(forKey: .kind, in: rootContainer, debugDescription: "unknown root kind '\(kind)'")
+        }
+        modals = try container.decode([[Entry]].self, forKey: .modals)
+        popover = try container.decodeIfPresent(Entry.self, forKey: .popover)
+        contexts = try container.decodeIfPresent([Context].self, forKey: .contexts) ?? []
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(Self.format, forKey: .format)
+        try container.encode(Self.version, forKey: .version)
+        try container.encodeIfPresent(app, forKey: .app)
+        try container.encode(savedAt, forKey: .savedAt)
+        try container.encode(mode, forKey: .mode)
+        var rootContainer = container.nestedContainer(keyedBy: RootKeys.self, forKey: .root)
+        switch root {
+        case .stack(let entries):
+            try rootContainer.encode("stack", forKey: .kind)
+            try rootContainer.encode(entries, forKey: .entries)
+        case .tabs(let tabs, let selected):
+            // 1-based, as nav:tree() and nav:select count.
+            try rootContainer.encode("tabs", forKey: .kind)
+            try rootContainer.encode(selected + 1, forKey: .selected)
+            try rootContainer.encode(tabs, forKey: .tabs)
+        }
+        try container.encode(modals, forKey: .modals)
+        try container.encodeIfPresent(popover, forKey: .popover)
+        try container.encode(contexts, forKey: .contexts)
+    }
+}

@@ -1,0 +1,17 @@
+/// Why a saved navigation state cannot be used.
+public enum NavigationStateError: Error, Equatable, CustomStringConvertible {
+    /// The document is not a Wayfinder navigation state (its `format` is missing or another).
+    case notAState(String?)
+    case unknownVersion(Int)
+    /// The parts do not fit together.
+    case invalid(String)
+
+    public var description: String {
+        switch self {
+        case .notAState(let format): return "not a Wayfinder navigation state (format \(format.map { "'\($0)'" } ?? "missing"))"
+        case .unknownVersion(let version):
+            return "unknown state version \(version) (this Wayfinder reads version \(NavigationState.version))"
+        case .invalid(let reason): return "inconsistent state: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,18 @@
+/// A restored entry waiting to be made: what was saved for it, the context it had (rebuilt),
+/// and whatever the host hands its factory with the request.
+public struct PendingEntry {
+    public let saved: NavigationState.Entry
+    public let context: ContextChain?
+    public let payload: Value?
+
+    public init(saved: NavigationState.Entry, context: ContextChain?, payload: Value?) {
+        self.saved = saved
+        self.context = context
+        self.payload = payload
+    }
+
+    /// The request that makes the entry's controller, with its saved query and state.
+    public var request: NavigationRequest {
+        NavigationRequest(url: saved.url, query: saved.query ?? [:], state: saved.state, payload: payload)
+    }
+}

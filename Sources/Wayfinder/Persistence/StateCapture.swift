@@ -1,0 +1,110 @@
+import Foundation
+import OrderedCollections
+
+/// What a made controller says about itself when the tree is saved (the Lua host asks its
+/// `persist(state)` hook and its model identifiers).
+public struct ControllerRecord {
+    /// false: leave this entry out (`persist` returned false).
+    public var persists: Bool
+    public var state: Value?
+    public var important: Bool
+    public var context: ContextChain?
+    public var model: NavigationState.ModelPosition?
+
+    public init(persists: Bool = true, state: Value? = nil, important: Bool = false, context: ContextChain? = nil,
+                model: NavigationState.ModelPosition? = nil) {
+        self.persists = persists
+        self.state = state
+        self.important = important
+        self.context = context
+        self.model = model
+    }
+}
+
+extension NavigationTree {
+    /// The tree as a `NavigationState`. `mode` `.top` keeps the containers and the first entry
+    /// of each stack (no popover); `.none` keeps nothing. Made controllers are described by
+    /// `record`; restored entries not made yet keep what was saved for them. `appContext` is the
+    /// host's shared innermost context, saved as the app layer. Values that cannot be written
+    /// (functions, userdata, infinities) are left out and named in `leftOut`.
+    public func captured(mode: PersistenceMode, app: String? = nil, savedAt: Date = Date(), appContext: ContextChain? = nil,
+                         record: (NavigationEntry<Controller>, Controller) -> ControllerRecord) -> (state: NavigationState, leftOut: [String]) {
+        var capture = StateCapture<Controller>(appContext: appContext)
+        var state = NavigationState(app: app, savedAt: savedAt, mode: mode)
+        guard mode != .none else { return (state, []) }
+        let keep: ([NavigationEntry<Controller>]) -> ArraySlice<NavigationEntry<Controller>> = { entries in
+            mode == .top ? entries.prefix(1) : entries[...]
+        }
+        switch root {
+        case .stack(let stack):
+            state.root = .stack(keep(stack.entries).compactMap { capture.entry($0, record) })
+        case .tabs(let tabs, let selected):
+            state.root = .tabs(tabs.map { keep($0.entries).compactMap { capture.entry($0, record) } }, selected: selected)
+        }
+        state.modals = modals.map { keep($0.entries).compactMap { capture.entry($0, record) } }
+        if mode == .all, let popover { state.popover = capture.entry(popover, record) }
+        state.contexts = capture.contexts
+        return (state, capture.leftOut)
+    }
+}
+
+/// The work of one capture: entries in, saved entries out, each context chain numbered once.
+private struct StateCapture<Controller: AnyObject> {
+    let appContext: ContextChain?
+    var contexts: [NavigationState.Context] = []
+    var leftOut: [String] = []
+    private var numbers: [ObjectIdentifier: Int] = [:]
+
+    init(appContext: ContextChain?) {
+        self.appContext = appContext
+    }
+
+    mutating func entry(_ entry: NavigationEntry<Controller>,
+                        _ record: (NavigationEntry<Controller>, Controller) -> ControllerRecord) -> NavigationState.Entry? {
+        let saved: NavigationState.Entry
+        if let controller = entry.controller {
+            let described = record(entry, controller)
+            guard described.persists else { return nil }
+            saved = NavigationState.Entry(
+                url: entry.url,
+                query: plain(.map(entry.query), at: "\(entry.url): query")?.mapValue,
+                state: described.state.flatMap { plain($0, at: "\(entry.url): state") },
+                context: described.context.map { number($0) },
+                important: described.important,
+                model: described.model.map { model in
+                    NavigationState.ModelPosition(selected: model.selected.flatMap { plain($0, at: "\(entry.url): selected item") },
+                                                  anchor: model.anchor.flatMap { plain($0, at: "\(entry.url): scroll anchor") })
+                })
+        } else if let pending = entry.pending {
+            var kept = pending.saved
+            kept.context = pending.context.map { number($0) }
+            saved = kept
+        } else {
+            saved = NavigationState.Entry(url: entry.url, query: plain(.map(entry.query), at: "\(entry.url): query")?.mapValue)
+        }
+        var trimmed = saved
+        if trimmed.query?.isEmpty == true { trimmed.query = nil }
+        return trimmed
+    }
+
+    private mutating func plain(_ value: Value, at path: String) -> Value? {
+        value.persistable(at: path, leftOut: &leftOut)
+    }
+
+    /// The number of `context` in the document, saving it (after the layers it chains to) the
+    /// first time it is met.
+    private mutating func number(_ context: ContextChain) -> Int {
+        if let known = numbers[ObjectIdentifier(context)] { return known }
+        let isApp = context === appContext
+        let inner = isApp ? nil : context.inner.map { number($0) }
+        let label = isApp ? "the app context" : "context '\(context.name ?? "(unnamed)")'"
+        var values = OrderedDictionary<String, Value>()
+        for (key, value) in context.entries {
+            if let kept = plain(value, at: "\(label): \(key)") { values[key] = kept }
+        }
+        contexts.append(NavigationState.Context(name: context.name, fields: context.fields.isEmpty ? nil : context.fields,
+                                                values: values, inner: inner, isApp: isApp))
+        numbers[ObjectIdentifier(context)] = contexts.count - 1
+        return contexts.count - 1
+    }
+}

@@ -1,0 +1,86 @@
+extension NavigationState {
+    /// The saved contexts made again, chained as they were: one new layer for each, except the
+    /// app layer, whose saved values go into `appContext` (the host's own shared layer). A value
+    /// a typed field no longer accepts is left out and named in `problems`, as is an observer of
+    /// the app context that fails on a restored value.
+    public func restoredContexts(appContext: ContextChain?) -> (contexts: [ContextChain], problems: [String]) {
+        var made = [ContextChain]()
+        var problems = [String]()
+        for saved in contexts {
+            let context: ContextChain
+            if saved.isApp, let appContext {
+                context = appContext
+            } else {
+                context = ContextChain(name: saved.name, inner: saved.inner.map { made[$0] }, fields: saved.fields ?? [:])
+            }
+            for (key, value) in saved.values {
+                do {
+                    for failure in try context.set(key, value) { problems.append("observer of '\(failure.key)': \(failure.error)") }
+                } catch {
+                    problems.append("context '\(saved.name ?? "(unnamed)")': \(key) not restored: \(error)")
+                }
+            }
+            made.append(context)
+        }
+        return (made, problems)
+    }
+
+    /// The tree this state describes, with no controller made yet: each entry waits with what
+    /// was saved for it, its context (from `contexts`, as `restoredContexts` made them) and the
+    /// host's `payload` for it. An entry whose URL no longer opens a screen (no route, or the
+    /// route is now an action) is left out and named in `dropped`; the rest of its stack keeps
+    /// its order, and a stack left empty goes (a tab, a modal).
+    public func restoredTree<Target, Controller>(
+        routes: RouteTable<Target>, contexts: [ContextChain],
+        payload: (Entry, ContextChain?) throws -> Value? = { _, _ in nil }
+    ) -> (tree: NavigationTree<Controller>, dropped: [String]) {
+        var dropped = [String]()
+        func stack(_ saved: [Entry]) -> NavigationStack<Controller> {
+            NavigationStack(entries: saved.compactMap { entry in
+                do {
+                    return try restoredEntry(entry, routes: routes, contexts: contexts, payload: payload)
+                } catch {
+                    dropped.append("'\(entry.url)': \(error)")
+                    return nil
+                }
+            })
+        }
+        var tree = NavigationTree<Controller>()
+        switch root {
+        case .stack(let entries):
+            tree.root = .stack(stack(entries))
+        case .tabs(let tabs, let selected):
+            let stacks = tabs.map(stack)
+            // Tabs left empty go; the selection follows its tab, else falls to the one before.
+            let kept = stacks.indices.filter { !stacks[$0].entries.isEmpty }
+            if kept.isEmpty {
+                tree.root = .stack(NavigationStack(entries: []))
+            } else {
+                let newSelected = kept.lastIndex { $0 <= selected } ?? 0
+                tree.root = .tabs(kept.map { stacks[$0] }, selected: newSelected)
+            }
+        }
+        tree.modals = modals.map(stack).filter { !$0.entries.isEmpty }
+        if let popover { tree.popover = stack([popover]).top }
+        return (tree, dropped)
+    }
+
+    private func restoredEntry<Target, Controller>(
+        _ saved: Entry, routes: RouteTable<Target>, contexts: [ContextChain],
+        payload: (Entry, ContextChain?) throws -> Value?
+    ) throws -> NavigationEntry<Controller> {
+        let url: NavigationURL
+        do { url = try NavigationURL(saved.url) } catch { throw NavigationError.malformedURL(saved.url, reason: error.description) }
+        guard case .matched(let match) = try routes.match(url) else {
+            throw NavigationError.noRoute(saved.url, reason: MatchResult<Target>.noRouteReason)
+        }
+        let mode = match.route.options.mode
+        if mode == .none {
+            throw NavigationError.controllerFailed(saved.url, reason: "its route '\(match.route.pattern.text)' is now an action (mode none)")
+        }
+        let context = saved.context.map { contexts[$0] }
+        let pending = PendingEntry(saved: saved, context: context, payload: try payload(saved, context))
+        return NavigationEntry(url: saved.url, key: URLNormalization.key(for: url), mode: mode, query: saved.query ?? [:],
+                               controller: nil, pending: pending)
+    }
+}

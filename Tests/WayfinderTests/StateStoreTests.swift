@@ -1,0 +1,162 @@
+import Foundation
+import Testing
+@testable import Wayfinder
+
+/// A state with some of everything, as a file store writes it.
+private func sampleState() -> NavigationState {
+    NavigationState(
+        app: "sample", savedAt: Date(timeIntervalSince1970: 1_800_000_000), mode: .all,
+        root: .tabs([[.init(url: "tt://menu/1", state: ["scroll": 3]), .init(url: "tt://food/a", context: 1)],
+                     [.init(url: "tt://menu/2", query: ["ref": "toolbar"], important: true)]], selected: 1),
+        modals: [[.init(url: "tt://order?waitress=Ann", state: ["items": ["pie"]])]],
+        popover: .init(url: "tt://confirm", model: .init(selected: "p3", anchor: 1)),
+        contexts: [.init(name: "app", values: ["waitress": "Betty"], isApp: true),
+                   .init(name: "flow", fields: ["age": .int], values: ["age": 4, "hidden": .null], inner: 0)])
+}
+
+private func contents(of path: String) throws -> [UInt8] {
+    Array(try Data(contentsOf: URL(fileURLWithPath: path)))
+}
+
+private func write(_ bytes: [UInt8], to path: String) throws {
+    try Data(bytes).write(to: URL(fileURLWithPath: path))
+}
+
+private func files(in directory: String) throws -> [String] {
+    try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
+}
+
+@Suite("File state store")
+struct StateStoreTests {
+    @Test func aMissingFileIsAFreshStart() throws {
+        let store = FileStateStore(path: try temporaryDirectory() + "/none.json")
+        #expect(store.load() == .missing)
+    }
+
+    @Test func savesAtomicallyAndReadsBack() throws {
+        let directory = try temporaryDirectory()
+        let store = FileStateStore(path: directory + "/nested/dirs/app.json")
+        try store.save(sampleState())
+        #expect(store.load() == .loaded(sampleState()))
+        #expect(try files(in: directory + "/nested/dirs") == ["app.json"], "no temporary file is left behind")
+
+        var changed = sampleState()
+        changed.root = .stack([.init(url: "tt://menu/9")])
+        try store.save(changed)
+        #expect(store.load() == .loaded(changed), "a second save replaces the first")
+        let text = String(decoding: try contents(of: store.path), as: UTF8.self)
+        #expect(text.hasPrefix(#"{"app":"sample","contexts":[{"app":true,"name":"app","values":{"waitress":"Betty"}},"#))
+        #expect(text.contains(#""format":"wayfinder.navigation""#))
+        #expect(text.contains(#""version":1"#))
+    }
+
+    @Test func removeForgetsTheStateAndIsQuietWhenThereIsNone() throws {
+        let store = FileStateStore(path: try temporaryDirectory() + "/app.json")
+        try store.remove()
+        try store.save(sampleState())
+        try store.remove()
+        #expect(store.load() == .missing)
+    }
+
+    @Test func aFailedWriteLeavesThePreviousStateAndNoTemporaryFile() throws {
+        let directory = try temporaryDirectory()
+        let store = FileStateStore(path: directory + "/app.json")
+        try store.save(sampleState())
+        // A directory where the temporary file would go makes the write fail half way.
+        try FileManager.default.createDirectory(atPath: directory + "/.app.json.tmp-\(getpid())", withIntermediateDirectories: false)
+        var changed = sampleState()
+        changed.app = "changed"
+        #expect(throws: StateStoreError.self) { try store.save(changed) }
+        #expect(store.load() == .loaded(sampleState()))
+
+        let blocked = FileStateStore(path: directory + "/app.json/inside.json")
+        let error = try #require(throws: StateStoreError.self) { try blocked.save(sampleState()) }
+        #expect(error.description.hasPrefix("cannot write the navigation state to \(blocked.path): cannot create"))
+    }
+
+    /// Every prefix of a valid file is refused, moved aside intact, and the next load is fresh.
+    @Test func everyTruncationPointIsMovedAsideAndStartsFresh() throws {
+        let directory = try temporaryDirectory()
+        let store = FileStateStore(path: directory + "/app.json")
+        try store.save(sampleState())
+        let whole = try contents(of: store.path)
+        #expect(whole.count > 400)
+        for length in 0..<whole.count {
+            let prefix = Array(whole[..<length])
+            try write(prefix, to: store.path)
+            guard case .unreadable(let reason, let kept?) = store.load() else {
+                Issue.record("a file cut at byte \(length) was not refused")
+                continue
+            }
+            #expect(!reason.isEmpty)
+            #expect(kept.hasPrefix(store.path + ".corrupt-"))
+            #expect(try contents(of: kept) == prefix, "the refused file is kept as it was")
+            #expect(store.load() == .missing, "the next launch starts fresh")
+            try FileManager.default.removeItem(atPath: kept)
+        }
+    }
+
+    @Test func randomBytesAreRefused() throws {
+        let directory = try temporaryDirectory()
+        let store = FileStateStore(path: directory + "/app.json")
+        var generator = SeededGenerator(seed: 20261121)
+        for round in 0..<200 {
+            let length = Int.random(in: 1...600, using: &generator)
+            var bytes = (0..<length).map { _ in UInt8.random(in: 0...255, using: &generator) }
+            // Some rounds look like JSON at first.
+            if round % 3 == 0 { bytes = Array(#"{"format":"wayfinder.navigation","version":1,"#.utf8) + bytes }
+            try write(bytes, to: store.path)
+            guard case .unreadable(_, let kept?) = store.load() else {
+                Issue.record("random bytes (round \(round)) were not refused")
+                continue
+            }
+            try FileManager.default.removeItem(atPath: kept)
+        }
+        #expect(try files(in: directory).isEmpty)
+    }
+
+    @Test func otherVersionsFormatsAndInconsistentDocumentsAreRefusedWithTheirReason() throws {
+        let directory = try temporaryDirectory()
+        let store = FileStateStore(path: directory + "/app.json")
+        let cases: [(String, String)] = [
+            (#"{"format":"wayfinder.navigation","version":2}"#, "unknown state version 2 (this Wayfinder reads version 1)"),
+            (#"{"format":"other","version":1}"#, "not a Wayfinder navigation state (format 'other')"),
+            (#"[1,2,3]"#, "not a Wayfinder navigation state (format missing)"),
+            (#"{"format":"wayfinder.navigation","version":1,"saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"tabs","selected":3,"tabs":[[]]},"modals":[]}"#,
+             "inconsistent state: selected tab 3 of 1"),
+            (#"{"format":"wayfinder.navigation","version":1,"saved_at":"2026-01-01T00:00:00Z","mode":"most","root":{"kind":"stack","entries":[]},"modals":[]}"#,
+             "mode"),
+            (#"{"format":"wayfinder.navigation","version":1,"saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"stack","entries":[{"url":5}]},"modals":[]}"#,
+             "root.entries[1].url"),
+            ("", "the file is empty"),
+        ]
+        for (text, reason) in cases {
+            try write(Array(text.utf8), to: store.path)
+            guard case .unreadable(let given, let kept?) = store.load() else {
+                Issue.record("\(text) was not refused")
+                continue
+            }
+            #expect(given.contains(reason), "\(given)")
+            try FileManager.default.removeItem(atPath: kept)
+        }
+    }
+
+    @Test func aFileMovedAsideTwiceInOneSecondKeepsBoth() throws {
+        let directory = try temporaryDirectory()
+        let store = FileStateStore(path: directory + "/app.json")
+        var kept = Set<String>()
+        for _ in 0..<3 {
+            try write(Array("nope".utf8), to: store.path)
+            if case .unreadable(_, let path?) = store.load() { kept.insert(path) }
+        }
+        #expect(kept.count == 3)
+    }
+
+    @Test func theDefaultPathFollowsXDG() {
+        #expect(FileStateStore.defaultPath(app: "restaurant", environment: ["XDG_STATE_HOME": "/s", "HOME": "/h"]) == "/s/wayfinder/restaurant.json")
+        #expect(FileStateStore.defaultPath(app: "restaurant", environment: ["HOME": "/h"]) == "/h/.local/state/wayfinder/restaurant.json")
+        #expect(FileStateStore.defaultPath(app: "r", environment: ["XDG_STATE_HOME": "relative", "HOME": "/h"]) == "/h/.local/state/wayfinder/r.json",
+                "a relative XDG_STATE_HOME is ignored, as the spec says")
+        #expect(FileStateStore.defaultPath(app: "../my app/é", environment: ["XDG_STATE_HOME": "/s"]) == "/s/wayfinder/app.._my_app__.json")
+    }
+}
