@@ -34,6 +34,13 @@ end
 
 local app
 
+-- The Lua object for a Swift layer: made by new, or by the host for a restored layer.
+local function wrap(core, id, name, inner, fields)
+  local ctx = setmetatable({ [CORE] = core, [ID] = id, [NAME] = name, [INNER] = inner, [FIELDS] = fields or {} }, Context)
+  known[ctx] = true
+  return ctx
+end
+
 local function new(spec)
   spec = spec or {}
   if type(spec) ~= "table" then error("wf.context needs a table such as { name = \"flow\", inner = ctx }, got " .. type(spec), 3) end
@@ -57,9 +64,7 @@ local function new(spec)
   end
   local ok, core, id = native.new(spec.name, inner and inner[CORE], fields)
   if not ok then error(core, 3) end
-  local ctx = setmetatable({ [CORE] = core, [ID] = id, [NAME] = spec.name, [INNER] = inner, [FIELDS] = fields or {} }, Context)
-  known[ctx] = true
-  return ctx
+  return wrap(core, id, spec.name, inner, fields)
 end
 
 -- native.get answers (true, value) or (false, reason).
@@ -184,7 +189,13 @@ end
 
 app = new { name = "app", inner = false }
 
-local module = setmetatable({ app = app, is = is_context, _new = new, _dispatch = dispatch, _forget = forget }, {
+local function core(ctx)
+  return rawget(ctx, CORE)
+end
+
+local module = setmetatable({
+  app = app, is = is_context, _new = new, _dispatch = dispatch, _forget = forget, _wrap = wrap, _core = core,
+}, {
   __call = function(_, spec)
     local ctx = new(spec) -- not a tail call: errors name the caller's line
     return ctx

@@ -7,5 +7,8 @@ local hooks = {}
 for name, fn in pairs(navigator._host) do hooks[name] = fn end
 hooks.dispatch = context._dispatch
 hooks.leave = function(controller) context._forget(controller) end
+hooks.wrap_context = context._wrap
+hooks.app_context = context.app
+hooks.app_core = context._core(context.app)
 
 return hooks

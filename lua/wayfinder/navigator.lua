@@ -107,6 +107,19 @@ function methods:tree()
   return native.tree()
 end
 
+-- Writes the navigation state through the app's state store: true, or nil and the reason.
+function methods:persist()
+  check_self(self, "persist")
+  return native.persist()
+end
+
+-- Replaces the tree with the saved one: true, false when there was nothing to restore (none
+-- saved, expired, unreadable, or no entry whose URL still opens), or nil and the reason.
+function methods:restore()
+  check_self(self, "restore")
+  return native.restore()
+end
+
 -- What the host calls. ------------------------------------------------------------------
 
 -- The values a deduced constructor (or fragment method) takes, in pattern order.
@@ -127,6 +140,22 @@ local function describe(value)
     if type(name) == "string" then return name end
   end
   return type(value)
+end
+
+-- The controller's method `name`, which must be a function.
+local function method(controller, name)
+  local fn = controller[name]
+  if type(fn) ~= "function" then error(describe(controller) .. "." .. name .. " is a " .. type(fn) .. ", not a method", 0) end
+  return fn
+end
+
+-- UIDataSourceModelAssociation: a restored list finds its selected item and its scroll anchor
+-- by model identifier; an identifier that is gone clears them quietly.
+local function select_models(controller, model)
+  if controller.index_of == nil then return end
+  local index_of = method(controller, "index_of")
+  controller.selected = model.selected ~= nil and index_of(controller, model.selected) or nil
+  controller.anchor = model.anchor ~= nil and index_of(controller, model.anchor) or nil
 end
 
 -- Makes the controller for a match. `route` comes from the native side with the URL's query;
@@ -170,8 +199,14 @@ local function make(target, route, action)
   if route.mode ~= "none" and controller ~= nil and type(controller) ~= "table" then
     error("the target of '" .. route.pattern .. "' returned a " .. type(controller) .. ", not a controller (a table)", 0)
   end
-  if route.mode ~= "none" and type(controller) == "table" and rawget(controller, "context") == nil then
-    rawset(controller, "context", context)
+  if route.mode ~= "none" and type(controller) == "table" then
+    if rawget(controller, "context") == nil then rawset(controller, "context", context) end
+    -- Saved state (a restored entry's, or an action's state field) is handed over before the
+    -- controller appears, as Three20's restoreView: was.
+    if route.state ~= nil and controller.restore ~= nil then
+      method(controller, "restore")(controller, route.state)
+    end
+    if action and action.model then select_models(controller, action.model) end
   end
   return controller
 end
@@ -190,10 +225,30 @@ end
 
 -- Calls controller:<name>() when the controller has such a method.
 local function hook(controller, name)
-  local method = controller[name]
-  if method == nil then return nil end
-  if type(method) ~= "function" then error(describe(controller) .. "." .. name .. " is a " .. type(method) .. ", not a method", 0) end
-  return method(controller)
+  if controller[name] == nil then return nil end
+  return method(controller, name)(controller)
+end
+
+-- What a controller says about itself when the tree is saved: whether it is saved at all
+-- (persist(state) returning false says no), the state its persist hook wrote, whether it is
+-- important (a field, or a method answering), its context's Swift layer, and its selected item
+-- and scroll anchor by model identifier when it is a list that has them.
+local function persist(controller)
+  local state
+  if controller.persist ~= nil then
+    state = {}
+    if method(controller, "persist")(controller, state) == false then return false end
+  end
+  local important = controller.important
+  if type(important) == "function" then important = important(controller) end
+  local selected, anchor
+  if controller.model_id ~= nil then
+    local model_id = method(controller, "model_id")
+    if math.type(controller.selected) == "integer" then selected = model_id(controller, controller.selected) end
+    if math.type(controller.anchor) == "integer" then anchor = model_id(controller, controller.anchor) end
+  end
+  local context = rawget(controller, "context")
+  return true, state, important and true or false, contexts.is(context) and contexts._core(context) or nil, selected, anchor
 end
 
 -- Calls nav.delegate[name](...) when the delegate has that hook: true and its result, or false.
@@ -206,6 +261,6 @@ local function delegate(name, ...)
 end
 
 -- Handed to the host once, at start-up; scripts changing this table change nothing.
-methods._host = { make = make, fragment = fragment, hook = hook, delegate = delegate, describe = describe }
+methods._host = { make = make, fragment = fragment, hook = hook, delegate = delegate, describe = describe, persist = persist }
 
 return navigator

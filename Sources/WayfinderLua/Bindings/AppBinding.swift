@@ -18,7 +18,7 @@ enum AppBinding {
                 }
             }
             if let persistence = fields["persistence"]?.stringValue {
-                guard let mode = AppConfig.Persistence(rawValue: persistence) else {
+                guard let mode = PersistenceMode(rawValue: persistence) else {
                     return [.null, .string("wf.app: unknown persistence '\(persistence)'")]
                 }
                 config.persistence = mode

@@ -8,6 +8,7 @@ enum NavigatorBinding {
         ("open", open), ("back", back), ("dismiss", dismiss), ("tabs", tabs), ("select", select),
         ("top", top), ("url", url), ("tree", tree),
         ("set_delegate", setDelegate), ("configure", configure), ("setting", setting),
+        ("persist", persist), ("restore", restore),
     ]
 
     /// open(url [, action, parent, transition, animated, state, query]) -> controller | true |
@@ -91,6 +92,25 @@ enum NavigatorBinding {
         }
     }
 
+    /// persist() -> true | nil, reason
+    static let persist: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return answer(nil) {
+                try host.persist()
+                return .bool(true)
+            }
+        }
+    }
+
+    /// restore() -> whether a saved state was restored | nil, reason
+    static let restore: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return answer(nil) { .bool(try host.restore()) }
+        }
+    }
+
     /// set_delegate(present): the delegate hooks are asked only while a delegate table is set.
     static let setDelegate: LuaBinding = { L in
         LuaCall.run(L) { call in
@@ -107,7 +127,7 @@ enum NavigatorBinding {
             let value = try call.value(2, name: key)
             switch key {
             case "persistence":
-                guard let mode = value.stringValue.flatMap(AppConfig.Persistence.init(rawValue:)) else {
+                guard let mode = value.stringValue.flatMap(PersistenceMode.init(rawValue:)) else {
                     return [.null, .string("nav.persistence must be \"none\", \"top\" or \"all\", got \(value)")]
                 }
                 host.config.persistence = mode

@@ -18,6 +18,11 @@ public final class AppHost {
     private var deduce: Value.Handle?
     private(set) var hostHooks: LuaHostHooks?
     let contextObserverBridge = ContextObserverBridge()
+    /// Where the navigation state is kept between launches; without one, nothing is saved or
+    /// restored.
+    public var stateStore: StateStore?
+    /// Warnings given once (values left out of every save).
+    var warned = Set<String>()
     var contextMetatableRef: LuaRef?
     /// Whether the script set `nav.delegate`; its hooks cost a call into Lua each, so they are
     /// asked only then.
@@ -102,9 +107,11 @@ public final class AppHost {
 
     // MARK: Running
 
-    /// Shows what `wf.app` declared: its tabs (one stack per URL, the first made and selected) or
-    /// its root URL. An app that declared neither starts with an empty tree.
+    /// Restores the saved navigation state, else shows what `wf.app` declared: its tabs (one
+    /// stack per URL, the first made and selected) or its root URL. An app that declared neither
+    /// starts with an empty tree.
     public func launch() throws {
+        if try restore() { return }
         if !config.tabs.isEmpty {
             try navigator.setTabs(config.tabs)
         } else if let root = config.root {

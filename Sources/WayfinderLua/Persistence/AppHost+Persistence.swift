@@ -1,0 +1,135 @@
+import Foundation
+import OrderedCollections
+import Wayfinder
+
+/// Persistence for a Lua app (LUA-API.md, "Persistence"): the navigator's tree saved through the
+/// state store, each controller asked what to keep (its `persist(state)` hook, whether it is
+/// important, its context, its selection by model identifier), and restored lazily, each
+/// restored controller handed its saved state (`restore(state)`) before it appears.
+extension AppHost {
+    /// The name the state file is called by: `wf.app`'s name, else the app's file or directory.
+    public var stateName: String {
+        if let name = config.name { return name }
+        let entry = URL(fileURLWithPath: entryFile)
+        return entry.lastPathComponent == "app.lua" ? URL(fileURLWithPath: appDirectory).lastPathComponent
+            : entry.deletingPathExtension().lastPathComponent
+    }
+
+    /// The tree as a document, in the app's persistence mode. What cannot be written is left out
+    /// with a warning (once per value, not at every save).
+    public func capturedState(savedAt: Date = Date()) -> NavigationState {
+        let (saved, leftOut) = navigator.tree.captured(mode: config.persistence, app: stateName, savedAt: savedAt,
+                                                       appContext: appContext) { [unowned self] entry, controller in
+            record(of: controller, at: entry.url)
+        }
+        for item in leftOut { warnOnce("not saved: \(item) cannot be written to disk") }
+        return saved
+    }
+
+    /// Writes the navigation state (persistence `none` removes a saved one). Fails when the app
+    /// has no state store or the store cannot write.
+    public func persist() throws {
+        guard let stateStore else { throw PersistenceError.noStateStore }
+        if config.persistence == .none {
+            try stateStore.remove()
+        } else {
+            try stateStore.save(capturedState())
+        }
+    }
+
+    /// Replaces the tree with the saved one. False when there is nothing to restore: no store,
+    /// persistence `none`, nothing saved, a state that expired with no important entry, a file
+    /// that could not be read (moved aside, with a warning), or no entry whose URL still opens.
+    @discardableResult
+    public func restore(now: Date = Date()) throws -> Bool {
+        guard let stateStore, config.persistence != .none else { return false }
+        switch stateStore.load() {
+        case .missing:
+            return false
+        case .unreadable(let reason, let keptAt):
+            warn("the saved navigation state could not be read (\(reason)); "
+                + (keptAt.map { "it was moved to \($0) and " } ?? "") + "the app starts fresh")
+            return false
+        case .loaded(let saved):
+            guard saved.isRestorable(expiration: config.expiration, now: now) else { return false }
+            return try restore(from: saved)
+        }
+    }
+
+    /// Replaces the tree with `saved`: contexts made again as saved, only the visible controller
+    /// made now.
+    @discardableResult
+    public func restore(from saved: NavigationState) throws -> Bool {
+        var objects = [ObjectIdentifier: Value]()
+        return try navigator.restore(saved, appContext: appContext) { [unowned self] entry, context in
+            // What `make` receives as the open's action: the context, by its Lua object, and
+            // the list position to find again by model identifier.
+            var action = OrderedDictionary<String, Value>()
+            if let context { action["context"] = try luaObject(for: context, made: &objects) }
+            if let model = entry.model {
+                var position = OrderedDictionary<String, Value>()
+                position["selected"] = model.selected
+                position["anchor"] = model.anchor
+                action["model"] = .map(position)
+            }
+            return action.isEmpty ? nil : .map(action)
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The app context's Swift layer: what every chain ends in.
+    var appContext: ContextChain? {
+        hostHooks.flatMap { state.object(.handle($0.appCore), as: ContextChain.self) }
+    }
+
+    /// What `controller` says about itself. A `persist` hook that fails is reported, and the
+    /// entry is saved by its URL alone.
+    private func record(of controller: LuaController, at url: String) -> ControllerRecord {
+        guard let hostHooks else { return ControllerRecord() }
+        do {
+            let answer = try state.call(hostHooks.persist, [.handle(controller.handle)])
+            func at(_ index: Int) -> Value? { answer.count > index && !answer[index].isNull ? answer[index] : nil }
+            guard at(0)?.isTruthy == true else { return ControllerRecord(persists: false) }
+            let model = NavigationState.ModelPosition(selected: at(4), anchor: at(5))
+            return ControllerRecord(state: at(1), important: at(2)?.isTruthy ?? false,
+                                    context: at(3).flatMap { state.object($0, as: ContextChain.self) },
+                                    model: model.selected == nil && model.anchor == nil ? nil : model)
+        } catch {
+            warn("\(url): persist: \(error.message); saved without its state")
+            return ControllerRecord()
+        }
+    }
+
+    /// The Lua object of a restored layer (and of the layers it chains to), made once each.
+    private func luaObject(for context: ContextChain, made: inout [ObjectIdentifier: Value]) throws -> Value {
+        guard let hostHooks else { return .null }
+        if context === appContext { return .handle(hostHooks.appContext) }
+        if let object = made[ObjectIdentifier(context)] { return object }
+        let inner = try context.inner.map { try luaObject(for: $0, made: &made) } ?? .null
+        let fields: Value = context.fields.isEmpty ? .null
+            : .map(.init(uniqueKeysWithValues: context.fields.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value.rawValue)) }))
+        let core = try state.newObject(context, metatable: try contextMetatable())
+        let object = try state.callHoldingResult(hostHooks.wrapContext, [core, .int(Int64(context.id)), context.name.map(Value.string) ?? .null, inner, fields],
+                                                 kind: "context").map(Value.handle) ?? .null
+        made[ObjectIdentifier(context)] = object
+        return object
+    }
+
+    /// Reports `message` the first time only: saving happens after every change.
+    func warnOnce(_ message: String) {
+        guard warned.insert(message).inserted else { return }
+        warn(message)
+    }
+}
+
+/// Why the navigation state cannot be saved.
+public enum PersistenceError: Error, CustomStringConvertible {
+    case noStateStore
+
+    public var description: String {
+        switch self {
+        case .noStateStore: return "this app has no state store (wayfinder run and open keep the state in a file; --state FILE names it)"
+        }
+    }
+}
