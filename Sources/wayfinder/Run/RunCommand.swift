@@ -1,10 +1,14 @@
 import ArgumentParser
 import Foundation
+import Wayfinder
 import WayfinderLua
 
 /// `wayfinder run APP`: the app in the terminal. Shows the visible screen and reads commands;
 /// when standard input is not a terminal it reads them line by line, echoing each after the
-/// screen it acted on, so a session can be scripted and its transcript read back.
+/// screen it acted on, so a session can be scripted and its transcript read back. The navigation
+/// state is restored at launch and saved after every command and at exit, in
+/// `$XDG_STATE_HOME/wayfinder/<app>.json` unless `--state FILE` names another file or
+/// `--no-state` turns it off.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -15,12 +19,23 @@ struct RunCommand: ParsableCommand {
     @Argument(help: "The app: a directory with app.lua, or a .lua file.")
     var app: String
 
+    @Option(help: "The navigation state file (default: $XDG_STATE_HOME/wayfinder/<app name>.json).")
+    var state: String?
+
+    @Flag(name: .customLong("no-state"), help: "Start fresh and save nothing.")
+    var noState = false
+
     @OptionGroup var host: HostOptions
+
+    func validate() throws {
+        if state != nil && noState { throw ValidationError("give --state FILE or --no-state, not both") }
+    }
 
     func run() throws {
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var printed: [String] = []
         let appHost = try host.load(app, printSink: { printed.append($0) })
+        if !noState { appHost.stateStore = FileStateStore(path: state ?? FileStateStore.defaultPath(app: appHost.stateName)) }
         let session = RunSession(host: appHost, styled: interactive)
         appHost.state.printSink = { [unowned session] in session.note($0) }
         for line in printed { session.note(line) }
@@ -35,6 +50,8 @@ struct RunCommand: ParsableCommand {
             guard let line = readLine(strippingNewline: true) else { break }
             if !interactive { Terminal.write("> \(line)\n\n") }
             if session.execute(line) == .quit { break }
+            if let failure = session.save() { session.note(failure) }
         }
+        if let failure = session.save() { Terminal.error(failure) }
     }
 }

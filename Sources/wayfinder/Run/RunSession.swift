@@ -33,6 +33,17 @@ final class RunSession {
         }
     }
 
+    /// Saves the navigation state when the app has a state store; why it could not, if it could not.
+    func save() -> String? {
+        guard host.stateStore != nil else { return nil }
+        do {
+            try host.persist()
+            return nil
+        } catch {
+            return "! cannot save the navigation state: \(error)"
+        }
+    }
+
     /// The screen, which clears the messages it shows.
     func screen() -> [String] {
         let (text, links) = view.render(messages: messages)

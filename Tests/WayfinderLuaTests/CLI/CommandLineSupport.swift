@@ -27,11 +27,16 @@ enum WayfinderCLI {
     static let repositoryRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// Runs the executable with `input` as its standard input (none when nil).
-    static func run(_ arguments: [String], input: String? = nil) throws -> Result {
+    /// Runs the executable with `input` as its standard input (none when nil). XDG_STATE_HOME is
+    /// `stateHome`, by default a new empty directory, so no run sees another's saved state unless
+    /// the test says so.
+    static func run(_ arguments: [String], input: String? = nil, stateHome: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = executable
         process.arguments = arguments
+        let temporaryHome = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-state-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: temporaryHome) }
+        process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome ?? temporaryHome]) { _, new in new }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out
