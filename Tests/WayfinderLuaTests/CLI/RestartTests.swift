@@ -29,6 +29,22 @@ struct RestartTests {
         #expect(after[3].contains("Stack:   About\n"))
     }
 
+    /// The contacts list changes its order as people are viewed; its selection and scroll
+    /// position come back by object ID, not by row number.
+    @Test func theContactsListKeepsItsSelectionAcrossARestartThoughItsOrderChanged() throws {
+        let (before, first) = try RunAndOpenTests.screens(["t 6", "3", "b", "5", "q"], options: ["--state", statePath])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(before[3].contains("Selected: Carmen Ortiz.") && before[3].contains("> Carmen Ortiz, Pastry chef"), "\(before[3])")
+        #expect(before[4].contains("Showing 2-5 of 6.\n    Betty Ross, Waitress\n  > Carmen Ortiz"), "\(before[4])")
+
+        let (after, _) = try RunAndOpenTests.screens(["2", "b", "1", "q"], options: ["--state", statePath])
+        // Carmen, viewed last, now comes first; Betty, the first row in view, is third.
+        #expect(after[0].contains("Selected: Carmen Ortiz.\n  Showing 3-6 of 6.\n    Betty Ross, Waitress\n    Dale Fenwick"), "\(after[0])")
+        #expect(after[1].contains("Stack:   Contacts > Dale Fenwick\n"))
+        #expect(after[2].contains("Selected: Dale Fenwick."), "\(after[2])")
+        #expect(after[3].contains("Stack:   Contacts > Betty Ross\n"))
+    }
+
     @Test func runUsesTheXDGStateDirectoryUnlessToldNotTo() throws {
         let home = directory.subpath("xdg")
         _ = try RunAndOpenTests.screens(["t 3", "q"], options: ["--no-state"], stateHome: home)

@@ -67,8 +67,12 @@ map:from("tt://waitress/(name)", delegate.choose_waitress, { mode = "none" })
 -- The Cancel and No buttons.
 map:from("tt://dismiss", delegate.dismiss, { mode = "none" })
 
--- The address book, in the order the query asks for (?sort=name|role|phone|email).
+-- The address book, most recently viewed first, or in the order the query asks for
+-- (?sort=name|role|phone|email). #up and #down scroll it; picking a row selects it and opens
+-- the person.
 map:from("tt://contacts?sort=(initWithSort:)", ContactList, { mode = "share", external = true })
+map:from("tt://contacts?sort=()#(scroll:)", ContactList, { mode = "share" })
+map:from("tt://contacts/select/(id:id)", delegate.select_contact, { mode = "none" })
 
 -- A person, by object ID. The id type turns away tokens that are not object IDs; those fall
 -- to the string route below, which says so instead of opening a web page.

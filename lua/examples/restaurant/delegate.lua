@@ -5,6 +5,7 @@ local wf = require "wayfinder"
 local tabs = require "tabs"
 local ticket = require "models.ticket"
 local Confirm = require "screens.confirm"
+local Contact = require "models.contact"
 
 local delegate = {}
 
@@ -71,6 +72,17 @@ end
 function delegate.choose_waitress(route)
   wf.context.app:set("waitress", route.params.name)
   return { waitress = route.params.name }
+end
+
+-- tt://contacts/select/<id>: a row of the contacts list was picked. The list marks it (as a
+-- table view selects the tapped row), then the person's page opens on top.
+function delegate.select_contact(route)
+  local nav = wf.navigator
+  local list = nav:top()
+  local id = route.params.id
+  if type(list) == "table" and type(list.select) == "function" then list:select(id) end
+  local contact = Contact.find(id)
+  return assert(nav:open(contact and wf.url_for(contact) or ("tt://contact/" .. wf.codec.encode_id(id))))
 end
 
 return delegate

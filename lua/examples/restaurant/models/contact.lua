@@ -5,7 +5,7 @@ local records = require "data.contacts"
 local Contact = { __name = "Contact" }
 Contact.__index = Contact
 
--- Fields a contact list may be sorted by (?sort=<field>); the first is the default.
+-- Fields a contact list may be sorted by (?sort=<field>).
 Contact.SORT_FIELDS = { "name", "role", "phone", "email" }
 
 local all, by_id = {}, {}
@@ -41,6 +41,32 @@ function Contact.sorted(field)
     return a:number() < b:number()
   end)
   return list
+end
+
+-- All contacts, those in `recent` (object IDs, most recent first) before the rest, which
+-- follow by name.
+function Contact.recent_first(recent)
+  local rank = {}
+  for i, id in ipairs(type(recent) == "table" and recent or {}) do rank[id] = rank[id] or i end
+  local list = Contact.sorted("name")
+  local position = {}
+  for i, contact in ipairs(list) do position[contact] = i end
+  table.sort(list, function(a, b)
+    local x, y = rank[a.objectID] or math.huge, rank[b.objectID] or math.huge
+    if x ~= y then return x < y end
+    return position[a] < position[b]
+  end)
+  return list
+end
+
+-- Remembers that `contact` was just viewed, in the app context (saved with the navigation
+-- state, so the order survives a restart).
+function Contact.viewed(app_context, contact)
+  local recent = { contact.objectID }
+  for _, id in ipairs(app_context:get("recent") or {}) do
+    if id ~= contact.objectID and #recent < 20 then recent[#recent + 1] = id end
+  end
+  app_context:set("recent", recent)
 end
 
 function Contact:first_name()

@@ -15,6 +15,7 @@ function ContactDetail:initWithObjectID(object_id)
     }
   end
   self.contact = contact
+  Contact.viewed(wf.context.app, contact)
 end
 
 function ContactDetail:render()
