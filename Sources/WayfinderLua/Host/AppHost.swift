@@ -35,8 +35,11 @@ public final class AppHost {
         didSet { installDelegate() }
     }
 
-    /// Loads the app at `path`: a directory holding app.lua, or a single .lua file.
-    public init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil) throws(AppLoadError) {
+    /// Loads the app at `path`: a directory holding app.lua, or a single .lua file. `prelude`
+    /// is Lua run after the `wayfinder` module is in place and before the entry file (the spec
+    /// runner installs its vocabulary with it).
+    public init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
+                prelude: String? = nil) throws(AppLoadError) {
         let (directory, entry) = try Self.locate(path)
         appDirectory = directory
         entryFile = entry
@@ -67,6 +70,7 @@ public final class AppHost {
             hostHooks = hooks
             navigator.factory = controllerFactory(hooks)
             navigator.warn = { [unowned self] in warn($0) }
+            if let prelude { try state.run(source: prelude, chunkName: "=prelude") }
             try state.runFile(entry)
         } catch let error as AppLoadError {
             throw error

@@ -1,0 +1,32 @@
+/// What became of one test of a spec file.
+public struct SpecResult: Sendable, Equatable {
+    public enum Status: String, Sendable {
+        case passed
+        /// An assertion did not hold.
+        case failed
+        /// The code raised an error, or ran out of time or memory.
+        case errored
+        case pending
+    }
+
+    /// The spec file, as it was given.
+    public let file: String
+    /// The enclosing blocks' names and the test's, joined by spaces, as busted names a test.
+    public let name: String
+    public let status: Status
+    /// Why it failed: "file:line: message", then expected and actual for an assertion.
+    public let message: String?
+    public let traceback: String?
+    public let seconds: Double
+
+    public init(file: String, name: String, status: Status, message: String? = nil, traceback: String? = nil, seconds: Double = 0) {
+        self.file = file
+        self.name = name
+        self.status = status
+        self.message = message
+        self.traceback = traceback
+        self.seconds = seconds
+    }
+
+    public var isFailure: Bool { status == .failed || status == .errored }
+}

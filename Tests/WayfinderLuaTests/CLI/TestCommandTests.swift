@@ -1,0 +1,230 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `wayfinder test`: the spec runner's counts, exit status, failure reports and output formats.
+@Suite("wayfinder test")
+struct TestCommandTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    func run(_ arguments: [String]) throws -> WayfinderCLI.Result {
+        try WayfinderCLI.run(["test"] + arguments + ["--time-limit", "150"])
+    }
+
+    static let mixed = """
+        describe("mixed", function()
+          it("passes", function() assert.equal(2, 1 + 1) end)
+          it("fails", function() assert.are.equal(3, 1 + 1) end)
+          it("errors", function() local t; return t.field end)
+          pending("is not written yet")
+          it("is pending without a body")
+        end)
+        """
+
+    @Test func countsAndExitStatus() throws {
+        try directory.write("good_spec.lua", #"it("passes", function() assert.is_true(true) end) it("too", function() end)"#)
+        let good = try run([directory.subpath("good_spec.lua")])
+        #expect(good.status == 0)
+        #expect(good.lines.last == "2 passed, 0 failed")
+
+        try directory.write("mixed_spec.lua", Self.mixed)
+        let mixed = try run([directory.subpath("mixed_spec.lua")])
+        #expect(mixed.status == 1)
+        #expect(mixed.lines.last == "1 passed, 2 failed, 2 pending")
+        #expect(mixed.stdout.contains("""
+            FAIL \(directory.subpath("mixed_spec.lua")): mixed fails
+              mixed_spec.lua:3: expected values to be equal
+              expected: 3
+              actual:   2
+              stack traceback:
+            """))
+        #expect(mixed.stdout.contains("ERROR \(directory.subpath("mixed_spec.lua")): mixed errors\n  mixed_spec.lua:4: attempt to index a nil value (local 't')"))
+    }
+
+    @Test func aFileThatDoesNotLoadIsOneFailureAndTheOthersStillRun() throws {
+        try directory.write("specs/a_spec.lua", #"it("runs", function() end)"#)
+        try directory.write("specs/b_spec.lua", "describe('broken', function(")
+        try directory.write("specs/deeper/c_spec.lua", #"it("runs too", function() end)"#)
+        try directory.write("specs/helper.lua", "error('never loaded')")
+        let result = try run([directory.subpath("specs"), "--verbose"])
+        #expect(result.status == 1)
+        #expect(result.lines.last == "2 passed, 1 failed")
+        #expect(result.stdout.contains("ERROR   \(directory.subpath("specs/b_spec.lua")): (loading the file)"))
+        #expect(result.stdout.contains("b_spec.lua:1: <name> or '...' expected near <eof>"))
+        let order = result.lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("ERROR   ") }
+        #expect(order.count == 3 && order[0].hasSuffix("a_spec.lua: runs") && order[2].hasSuffix("c_spec.lua: runs too"), "path order: \(order)")
+    }
+
+    @Test func hooksRunAroundEachTestAndTheirErrorsFailThatTest() throws {
+        try directory.write("hooks_spec.lua", """
+            log = {}
+            describe("outer", function()
+              setup(function() log[#log + 1] = "setup" end)
+              before_each(function() log[#log + 1] = "before outer" end)
+              after_each(function() log[#log + 1] = "after outer" end)
+              teardown(function() log[#log + 1] = "teardown" end)
+              describe("inner", function()
+                before_each(function() log[#log + 1] = "before inner" end)
+                after_each(function() log[#log + 1] = "after inner" end)
+                it("sees the order", function() log[#log + 1] = "test" end)
+              end)
+              it("checks it", function()
+                assert.same({ "setup", "before outer", "before inner", "test", "after inner", "after outer", "before outer" }, log)
+              end)
+            end)
+            describe("broken before", function()
+              before_each(function() error("no table") end)
+              it("fails for it", function() end)
+            end)
+            describe("broken after", function()
+              after_each(function() error("no cleanup") end)
+              it("fails for it too", function() end)
+            end)
+            describe("broken setup", function()
+              setup(function() error("no database") end)
+              it("one", function() end)
+              it("two", function() end)
+            end)
+            describe("broken teardown", function()
+              teardown(function() error("left a mess") end)
+              it("passes itself", function() end)
+            end)
+            """)
+        let result = try run([directory.subpath("hooks_spec.lua")])
+        #expect(result.lines.last == "3 passed, 5 failed")
+        #expect(result.stdout.contains(": broken before fails for it\n  in before_each: hooks_spec.lua:17: no table"))
+        #expect(result.stdout.contains(": broken after fails for it too\n  in after_each: hooks_spec.lua:21: no cleanup"))
+        #expect(result.stdout.contains(": broken setup one\n  in setup: hooks_spec.lua:25: no database"))
+        #expect(result.stdout.contains(": broken setup two\n  in setup: hooks_spec.lua:25: no database"))
+        #expect(result.stdout.contains(": broken teardown (teardown)\n  in teardown: hooks_spec.lua:30: left a mess"))
+    }
+
+    @Test func everyAssertionPassesAndFailsAsDocumented() throws {
+        let cases: [(String, String)] = [
+            ("assert.equal(1, 1)", "assert.equal(1, 2)"),
+            ("assert.are.equal('a', 'a')", "assert.are.equal({}, {})"),
+            ("assert.same({ a = { 1, 2 } }, { a = { 1, 2 } })", "assert.same({ a = { 1, 2 } }, { a = { 2, 1 } })"),
+            ("assert.are.same({}, {})", "assert.are.same({ 1 }, {})"),
+            ("assert.truthy(0)", "assert.truthy(nil)"),
+            ("assert.falsy(false)", "assert.falsy('')"),
+            ("assert.is_true(true)", "assert.is_true(1)"),
+            ("assert.is_false(false)", "assert.is_false(nil)"),
+            ("assert.is_nil(nil)", "assert.is_nil(false)"),
+            ("assert.not_nil(false)", "assert.not_nil(nil)"),
+            ("assert.has_error(function() error('x') end)", "assert.has_error(function() end)"),
+            ("assert.has_error(function() error('boom') end, 'boom')", "assert.has_error(function() error('boom') end, 'bang')"),
+            ("assert.matches('^w.*r$', 'wayfinder')", "assert.matches('^x', 'wayfinder')"),
+            ("assert(1 == 1)", "assert(1 == 2, 'one is not two')"),
+        ]
+        var source = ""
+        for (index, (passing, failing)) in cases.enumerated() {
+            source += "it('pass \(index)', function() \(passing) end)\nit('fail \(index)', function() \(failing) end)\n"
+        }
+        try directory.write("assertions_spec.lua", source)
+        let result = try run([directory.subpath("assertions_spec.lua"), "--verbose"])
+        #expect(result.lines.last == "\(cases.count) passed, \(cases.count) failed")
+        for index in cases.indices {
+            #expect(result.stdout.contains("ok      \(directory.subpath("assertions_spec.lua")): pass \(index)\n"))
+            #expect(result.stdout.contains("FAIL    \(directory.subpath("assertions_spec.lua")): fail \(index)\n"), "case \(index) fails as an assertion, not an error")
+        }
+        #expect(result.stdout.contains("assertions_spec.lua:28: one is not two"))
+        #expect(result.stdout.contains("expected: \"bang\"\n  actual:   \"assertions_spec.lua:24: boom\""))
+    }
+
+    @Test func aSpecThatLoopsStopsAtTheTimeBudget() throws {
+        try directory.write("loop_spec.lua", """
+            it("loops", function() while true do end end)
+            it("loops in a coroutine", function() coroutine.wrap(function() while true do end end)() end)
+            it("eats memory", function() local t = {} while true do t[#t + 1] = ("x"):rep(4096) .. #t end end)
+            it("still runs", function() end)
+            """)
+        let result = try run([directory.subpath("loop_spec.lua")])
+        #expect(result.lines.last == "1 passed, 3 failed")
+        #expect(result.stdout.components(separatedBy: "time budget of 150 ms exceeded").count == 3)
+        #expect(result.stdout.contains("memory"))
+    }
+
+    @Test func tapOutputFollowsTheFormat() throws {
+        try directory.write("mixed_spec.lua", Self.mixed)
+        let result = try run([directory.subpath("mixed_spec.lua"), "--tap"])
+        let lines = result.lines
+        #expect(lines.first == "TAP version 13")
+        let points = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
+        #expect(points.count == 5)
+        for (index, line) in points.enumerated() {
+            #expect(line.range(of: #"^(not )?ok \#(index + 1) - .+"#, options: .regularExpression) != nil, "\(line)")
+        }
+        #expect(points.filter { $0.hasSuffix(" # SKIP pending") }.count == 2)
+        #expect(lines.contains("1..5"))
+        #expect(lines.last == "# 1 passed, 2 failed, 2 pending")
+        // Every other line is a YAML block under a failing point.
+        var inBlock = false
+        for line in lines.dropFirst() where !points.contains(line) && line != "1..5" && !line.hasPrefix("# ") {
+            if line == "  ---" { inBlock = true; continue }
+            if line == "  ..." { inBlock = false; continue }
+            #expect(inBlock && line.hasPrefix("  "), "stray line in TAP output: \(line)")
+        }
+    }
+
+    @Test func junitOutputIsWellFormedAndCounts() throws {
+        try directory.write("mixed_spec.lua", Self.mixed)
+        try directory.write("good_spec.lua", #"it("a < b & \"c\"", function() end)"#)
+        let xmlPath = directory.subpath("out/junit.xml")
+        try FileManager.default.createDirectory(atPath: directory.subpath("out"), withIntermediateDirectories: true)
+        let result = try run([directory.subpath("good_spec.lua"), directory.subpath("mixed_spec.lua"), "--junit", xmlPath])
+        #expect(result.status == 1)
+        let document = try XMLDocument(contentsOf: URL(fileURLWithPath: xmlPath))
+        let root = try #require(document.rootElement())
+        #expect(root.name == "testsuites")
+        #expect(root.attribute(forName: "tests")?.stringValue == "6")
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "2")
+        let suites = root.elements(forName: "testsuite")
+        #expect(suites.count == 2)
+        let cases = suites.flatMap { $0.elements(forName: "testcase") }
+        #expect(cases.first?.attribute(forName: "name")?.stringValue == #"a < b & "c""#)
+        let failed = try #require(cases.first { $0.attribute(forName: "name")?.stringValue == "mixed fails" })
+        #expect(failed.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue?.hasPrefix("mixed_spec.lua:3: expected values to be equal") == true)
+        #expect(cases.filter { !$0.elements(forName: "skipped").isEmpty }.count == 2)
+    }
+
+    @Test func filterListAndShuffle() throws {
+        var source = "describe('group', function()\n"
+        for index in 1...8 { source += "  it('test \(index)', function() end)\n" }
+        source += "  it('special one', function() end)\nend)\n"
+        try directory.write("many_spec.lua", source)
+        let path = directory.subpath("many_spec.lua")
+
+        let filtered = try run([path, "--filter", "special"])
+        #expect(filtered.lines.last == "1 passed, 0 failed")
+        let listed = try run([path, "--list", "--filter", "test"])
+        #expect(listed.lines == (1...8).map { "\(path): group test \($0)" })
+
+        func order(_ extra: [String]) throws -> [String] {
+            try run([path, "--verbose"] + extra).lines.filter { $0.hasPrefix("ok") }
+        }
+        let written = try order([])
+        let first = try order(["--seed", "42"])
+        let again = try order(["--shuffle", "--seed", "42"])
+        #expect(first == again, "a seed gives the same order")
+        #expect(first != written, "seed 42 shuffles these nine")
+        #expect(first.sorted() == written.sorted())
+        #expect(try run([path, "--seed", "42"]).lines.first == "Shuffled with --seed 42")
+    }
+
+    @Test func aMissingPathIsAUsageError() throws {
+        let result = try run([directory.subpath("nope")])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("no such file or directory"))
+        let empty = try run([directory.path])
+        #expect(empty.status == 1)
+        #expect(empty.stderr.contains("no *_spec.lua files under"))
+    }
+}
