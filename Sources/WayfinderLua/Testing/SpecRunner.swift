@@ -52,33 +52,23 @@ public struct SpecRunner {
         switch load(file) {
         case .failed(let failure): return ([], failure)
         case .loaded(let loaded):
-            var names = [String]()
-            collect(loaded.tree, path: [], into: &names)
-            return (names, nil)
+            return (selectedTests(in: loaded.tree, path: []), nil)
         }
     }
 
     /// Runs every test of `file`, handing each result to `report` as it comes.
     @discardableResult
-    public func run(_ file: String, report: @escaping (SpecResult) -> Void = { _ in }) -> [SpecResult] {
-        let results = ResultList()
-        let record = { (result: SpecResult) in
-            results.items.append(result)
-            report(result)
-        }
+    public func run(_ file: String, report: (SpecResult) -> Void = { _ in }) -> [SpecResult] {
         switch load(file) {
         case .failed(let failure):
-            record(failure)
+            report(failure)
+            return [failure]
         case .loaded(let loaded):
             let generator = shuffleSeed.map { ShuffleGenerator(seed: $0 ^ Self.stableHash(file)) }
-            var session = Session(runner: self, file: file, loaded: loaded, generator: generator, record: record)
-            session.run(loaded.tree, path: [], befores: [], afters: [])
+            var session = Session(runner: self, file: file, loaded: loaded, generator: generator)
+            session.run(loaded.tree, path: [], befores: [], afters: [], report: report)
+            return session.results
         }
-        return results.items
-    }
-
-    private final class ResultList {
-        var items = [SpecResult]()
     }
 
     // MARK: Loading
@@ -137,24 +127,12 @@ public struct SpecRunner {
         return name.contains(filter)
     }
 
-    /// Whether the block holds a test the filter selects.
-    func hasSelected(_ block: Value, path: [String]) -> Bool {
-        for child in Self.items(block["children"]) {
+    /// The full names of the tests in `block` and its inner blocks that the filter selects.
+    func selectedTests(in block: Value, path: [String]) -> [String] {
+        Self.items(block["children"]).flatMap { child -> [String] in
             let name = child["name"]?.stringValue ?? "?"
-            if child["kind"] == "test" ? selected(Self.fullName(path, name)) : hasSelected(child, path: path + [name]) { return true }
-        }
-        return false
-    }
-
-    private func collect(_ block: Value, path: [String], into names: inout [String]) {
-        for child in Self.items(block["children"]) {
-            let name = child["name"]?.stringValue ?? "?"
-            if child["kind"] == "test" {
-                let full = Self.fullName(path, name)
-                if selected(full) { names.append(full) }
-            } else {
-                collect(child, path: path + [name], into: &names)
-            }
+            if child["kind"] == "test" { return selected(Self.fullName(path, name)) ? [Self.fullName(path, name)] : [] }
+            return selectedTests(in: child, path: path + [name])
         }
     }
 

@@ -8,13 +8,26 @@ extension SpecRunner {
         let file: String
         let loaded: Loaded
         var generator: ShuffleGenerator?
-        let record: (SpecResult) -> Void
+        private(set) var results: [SpecResult] = []
+
+        init(runner: SpecRunner, file: String, loaded: Loaded, generator: ShuffleGenerator?) {
+            self.runner = runner
+            self.file = file
+            self.loaded = loaded
+            self.generator = generator
+        }
+
+        private mutating func record(_ result: SpecResult, _ report: (SpecResult) -> Void) {
+            results.append(result)
+            report(result)
+        }
 
         /// Runs a block: its setups, its tests and inner blocks (in order, or shuffled), its
         /// teardowns. A setup that fails fails every test it was for; a teardown that fails is
         /// reported as a failure of its block.
-        mutating func run(_ block: Value, path: [String], befores: [Value.Handle], afters: [Value.Handle]) {
-            guard runner.hasSelected(block, path: path) else { return }
+        mutating func run(_ block: Value, path: [String], befores: [Value.Handle], afters: [Value.Handle],
+                          report: (SpecResult) -> Void) {
+            guard !runner.selectedTests(in: block, path: path).isEmpty else { return }
             let befores = befores + SpecRunner.functions(block["before_each"])
             let afters = SpecRunner.functions(block["after_each"]).reversed() + afters
             var setupFailure: Failure?
@@ -32,43 +45,31 @@ extension SpecRunner {
                     let full = SpecRunner.fullName(path, name)
                     guard runner.selected(full) else { continue }
                     if let setupFailure {
-                        record(setupFailure.result(file: file, name: full, seconds: 0))
+                        record(setupFailure.result(file: file, name: full, seconds: 0), report)
                     } else {
-                        test(child, name: full, befores: befores, afters: afters)
+                        record(test(child, name: full, befores: befores, afters: afters), report)
                     }
                 } else if let setupFailure {
-                    for inner in innerTests(child, path: path + [name]) { record(setupFailure.result(file: file, name: inner, seconds: 0)) }
+                    for inner in runner.selectedTests(in: child, path: path + [name]) {
+                        record(setupFailure.result(file: file, name: inner, seconds: 0), report)
+                    }
                 } else {
-                    run(child, path: path + [name], befores: befores, afters: afters)
+                    run(child, path: path + [name], befores: befores, afters: afters, report: report)
                 }
             }
             for teardown in SpecRunner.functions(block["teardown"]) {
                 if let failure = call(teardown) {
                     let name = path.isEmpty ? "(teardown)" : path.joined(separator: " ") + " (teardown)"
-                    record(failure.prefixed("in teardown: ").result(file: file, name: name, seconds: 0))
+                    record(failure.prefixed("in teardown: ").result(file: file, name: name, seconds: 0), report)
                 }
             }
-        }
-
-        private func innerTests(_ block: Value, path: [String]) -> [String] {
-            var names = [String]()
-            for child in SpecRunner.items(block["children"]) {
-                let name = child["name"]?.stringValue ?? "?"
-                if child["kind"] == "test" {
-                    if runner.selected(SpecRunner.fullName(path, name)) { names.append(SpecRunner.fullName(path, name)) }
-                } else {
-                    names += innerTests(child, path: path + [name])
-                }
-            }
-            return names
         }
 
         /// One test: its before_each hooks outermost first, the test, then its after_each hooks
         /// innermost first, which run even when the test failed. The first failure decides.
-        private func test(_ test: Value, name: String, befores: [Value.Handle], afters: [Value.Handle]) {
+        private func test(_ test: Value, name: String, befores: [Value.Handle], afters: [Value.Handle]) -> SpecResult {
             guard test["pending"] != true, case .handle(let body)? = test["fn"] else {
-                record(SpecResult(file: file, name: name, status: .pending))
-                return
+                return SpecResult(file: file, name: name, status: .pending)
             }
             let clock = ContinuousClock()
             let start = clock.now
@@ -83,11 +84,8 @@ extension SpecRunner {
             }
             let elapsed = clock.now - start
             let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-            if let failure {
-                record(failure.result(file: file, name: name, seconds: seconds))
-            } else {
-                record(SpecResult(file: file, name: name, status: .passed, seconds: seconds))
-            }
+            return failure?.result(file: file, name: name, seconds: seconds)
+                ?? SpecResult(file: file, name: name, status: .passed, seconds: seconds)
         }
 
         struct Failure {
