@@ -61,13 +61,12 @@ private struct StateCapture<Controller: AnyObject> {
 
     mutating func entry(_ entry: NavigationEntry<Controller>,
                         _ record: (NavigationEntry<Controller>, Controller) -> ControllerRecord) -> NavigationState.Entry? {
-        let saved: NavigationState.Entry
         if let controller = entry.controller {
             let described = record(entry, controller)
             guard described.persists else { return nil }
-            saved = NavigationState.Entry(
+            return NavigationState.Entry(
                 url: entry.url,
-                query: plain(.map(entry.query), at: "\(entry.url): query")?.mapValue,
+                query: query(of: entry),
                 state: described.state.flatMap { plain($0, at: "\(entry.url): state") },
                 context: described.context.map { number($0) },
                 important: described.important,
@@ -78,13 +77,15 @@ private struct StateCapture<Controller: AnyObject> {
         } else if let pending = entry.pending {
             var kept = pending.saved
             kept.context = pending.context.map { number($0) }
-            saved = kept
-        } else {
-            saved = NavigationState.Entry(url: entry.url, query: plain(.map(entry.query), at: "\(entry.url): query")?.mapValue)
+            return kept
         }
-        var trimmed = saved
-        if trimmed.query?.isEmpty == true { trimmed.query = nil }
-        return trimmed
+        return NavigationState.Entry(url: entry.url, query: query(of: entry))
+    }
+
+    /// The plain part of the query an action added; nil when there is none.
+    private mutating func query(of entry: NavigationEntry<Controller>) -> OrderedDictionary<String, Value>? {
+        guard !entry.query.isEmpty, let kept = plain(.map(entry.query), at: "\(entry.url): query")?.mapValue, !kept.isEmpty else { return nil }
+        return kept
     }
 
     private mutating func plain(_ value: Value, at path: String) -> Value? {
