@@ -30,6 +30,10 @@ public final class Navigator<Target, Controller: AnyObject> {
         self.factory = factory
     }
 
+    /// Grows with every change kept (an open, back, a tab switch, a restore): a host saves the
+    /// state only when it moved.
+    public var changeCount: Int { generation }
+
     public var top: Controller? { tree.visible?.controller }
     public var url: String? { tree.visible?.url }
 

@@ -6,7 +6,7 @@ import WayfinderLua
 /// `wayfinder run APP`: the app in the terminal. Shows the visible screen and reads commands;
 /// when standard input is not a terminal it reads them line by line, echoing each after the
 /// screen it acted on, so a session can be scripted and its transcript read back. The navigation
-/// state is restored at launch and saved after every command and at exit, in
+/// state is restored at launch and saved after every command that changed it, in
 /// `$XDG_STATE_HOME/wayfinder/<app>.json` unless `--state FILE` names another file or
 /// `--no-state` turns it off.
 struct RunCommand: ParsableCommand {

@@ -33,11 +33,16 @@ final class RunSession {
         }
     }
 
-    /// Saves the navigation state when the app has a state store; why it could not, if it could not.
+    /// The navigator's change count at the last save.
+    private var savedChangeCount: Int?
+
+    /// Saves the navigation state when the app has a state store and the tree changed since the
+    /// last save; why it could not, if it could not.
     func save() -> String? {
-        guard host.stateStore != nil else { return nil }
+        guard host.stateStore != nil, savedChangeCount != host.navigator.changeCount else { return nil }
         do {
             try host.persist()
+            savedChangeCount = host.navigator.changeCount
             return nil
         } catch {
             return "! cannot save the navigation state: \(error)"
