@@ -18,9 +18,14 @@ extension LuaState {
 
     /// Preloads any value for `require(name)`.
     public func preload(_ name: String, _ value: Value) throws(ScriptError) {
+        try callStoring(wf_fn_preload, name, value)
+    }
+
+    /// Runs one of the shim's `(name, value)` storing functions (preload, setglobal) protected.
+    func callStoring(_ function: lua_CFunction, _ name: String, _ value: Value) throws(ScriptError) {
         drainReleasedHandles()
         let start = try writingOps { () throws(ScriptError) in
-            wf_op_cfunction(shim, wf_fn_preload)
+            wf_op_cfunction(shim, function)
             writeString(name)
             try write(value, depth: 0)
         }

@@ -109,13 +109,7 @@ extension LuaState {
     }
 
     public func setGlobal(_ name: String, _ value: Value) throws(ScriptError) {
-        drainReleasedHandles()
-        let start = try writingOps { () throws(ScriptError) in
-            wf_op_cfunction(shim, wf_fn_setglobal)
-            writeString(name)
-            try write(value, depth: 0)
-        }
-        try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
+        try callStoring(wf_fn_setglobal, name, value)
     }
 
     public func global(_ name: String) throws(ScriptError) -> Value {
