@@ -195,6 +195,7 @@ end
 
 -- Makes the vocabulary global, as busted does.
 function spec._install(env)
+  require("wayfinder").testing = require "wayfinder.testing"
   for _, name in ipairs { "describe", "it", "pending", "before_each", "after_each", "setup", "teardown", "assert" } do
     env[name] = spec[name]
   end

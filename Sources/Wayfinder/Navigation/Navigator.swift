@@ -224,9 +224,10 @@ public final class Navigator<Target, Controller: AnyObject> {
     }
 
     /// Replaces the whole tree (a restored one). Entries without controllers are made when they
-    /// become visible.
-    public func replaceTree(_ newTree: NavigationTree<Controller>) throws {
-        try exclusively("replace the tree") { try commit(newTree) }
+    /// become visible. With `strict`, a visible controller that cannot be made fails the
+    /// replacement (the tree stays as it was) instead of being dropped.
+    public func replaceTree(_ newTree: NavigationTree<Controller>, strict: Bool = false) throws {
+        try exclusively("replace the tree") { try commit(newTree, strict: strict) }
     }
 
     // MARK: Committing
@@ -249,13 +250,14 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Keeps `working` as the tree, making the newly visible controller if it is not made yet, and
     /// tells the old and new visible controllers. An entry whose controller cannot be made (its
     /// URL no longer opens, its constructor fails) is dropped with a warning and the next one
-    /// down is tried.
-    private func commit(_ working: NavigationTree<Controller>) throws {
+    /// down is tried; with `strict`, the error is thrown and the tree stays as it was.
+    private func commit(_ working: NavigationTree<Controller>, strict: Bool = false) throws {
         var working = working
         while let visible = working.visible, visible.controller == nil {
             do {
                 _ = try load(visible)
             } catch {
+                if strict { throw error }
                 warn("dropped '\(visible.url)': \(error)")
                 working.removeVisible()
             }

@@ -4,16 +4,17 @@ extension Navigator {
     /// Contexts are made again as saved, the app layer's values going into `appContext`.
     /// Entries whose URL no longer opens a screen are dropped with a warning. False when nothing
     /// of the state could be restored: the tree is then as it was, or empty if every restored
-    /// entry failed to be made.
+    /// entry failed to be made. With `strict`, a visible controller whose constructor fails
+    /// throws instead (a hot reload keeps the old app then).
     @discardableResult
-    public func restore(_ state: NavigationState, appContext: ContextChain? = nil,
+    public func restore(_ state: NavigationState, appContext: ContextChain? = nil, strict: Bool = false,
                         payload: (NavigationState.Entry, ContextChain?) throws -> Value? = { _, _ in nil }) throws -> Bool {
         let (contexts, problems) = state.restoredContexts(appContext: appContext)
         for problem in problems { warn(problem) }
         let (restored, dropped): (NavigationTree<Controller>, [String]) = state.restoredTree(routes: routes, contexts: contexts, payload: payload)
         for entry in dropped { warn("dropped \(entry)") }
         guard restored.visible != nil else { return false }
-        try replaceTree(restored)
+        try replaceTree(restored, strict: strict)
         return tree.visible != nil
     }
 }

@@ -14,6 +14,12 @@ public final class AppHost {
     /// The directory `require` searches, and the entry script in it.
     public let appDirectory: String
     public let entryFile: String
+    /// How the host was made, so a hot reload can make it again from the files on disk.
+    public let limits: LuaLimits
+    let prelude: String?
+    let libraries: [(String, [(String, LuaBinding)])]
+    /// Controllers the app's constructors made since this host was loaded.
+    public internal(set) var constructedCount = 0
     /// `wf.map._deduce`, the constructor deduction shared with the navigator.
     private var deduce: Value.Handle?
     private(set) var hostHooks: LuaHostHooks?
@@ -24,6 +30,9 @@ public final class AppHost {
     /// Warnings given once (values left out of every save).
     var warned = Set<String>()
     var contextMetatableRef: LuaRef?
+    /// What a spec file may write to, and the metatable of the apps it drives (spec runs only).
+    var workspace: Workspace?
+    var driverMetatableRef: LuaRef?
     /// Whether the script set `nav.delegate`; its hooks cost a call into Lua each, so they are
     /// asked only then.
     var delegateIsSet = false {
@@ -38,11 +47,21 @@ public final class AppHost {
     /// Loads the app at `path`: a directory holding app.lua, or a single .lua file. `prelude`
     /// is Lua run after the `wayfinder` module is in place and before the entry file (the spec
     /// runner installs its vocabulary with it).
-    public init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
-                prelude: String? = nil) throws(AppLoadError) {
+    public convenience init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
+                            prelude: String? = nil) throws(AppLoadError) {
+        try self.init(path: path, limits: limits, printSink: printSink, prelude: prelude, libraries: [])
+    }
+
+    /// `libraries` are native modules beyond the app's own (the spec runner lends
+    /// `wayfinder.native.testing`), registered before the prelude runs.
+    init(path: String, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
+         libraries: [(String, [(String, LuaBinding)])]) throws(AppLoadError) {
         let (directory, entry) = try Self.locate(path)
         appDirectory = directory
         entryFile = entry
+        self.limits = limits
+        self.prelude = prelude
+        self.libraries = libraries
         let routes = RouteTable<LuaTarget>()
         self.routes = routes
         navigator = Navigator(routes: routes, factory: ControllerFactory(make: { _, _ in nil }))
@@ -62,6 +81,7 @@ public final class AppHost {
             try state.registerLibrary("wayfinder.native.app", AppBinding.functions)
             try state.registerLibrary("wayfinder.native.navigator", NavigatorBinding.functions)
             try state.registerLibrary("wayfinder.native.context", ContextBinding.functions)
+            for (name, functions) in libraries { try state.registerLibrary(name, functions) }
             // Set from Lua so the global is the module table itself, not a converted copy.
             let bootstrap = "wayfinder = require 'wayfinder'; return wayfinder.map._deduce, require 'wayfinder.host'"
             let internals = try state.run(source: bootstrap, chunkName: "=wayfinder")
@@ -116,6 +136,11 @@ public final class AppHost {
     /// starts with an empty tree.
     public func launch() throws {
         if try restore() { return }
+        try start()
+    }
+
+    /// Shows what `wf.app` declared, ignoring any saved state.
+    public func start() throws {
         if !config.tabs.isEmpty {
             try navigator.setTabs(config.tabs)
         } else if let root = config.root {

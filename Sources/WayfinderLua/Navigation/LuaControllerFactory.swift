@@ -10,6 +10,7 @@ extension AppHost {
             make: { [unowned self] match, request in
                 let route = Self.routeValue(match, request)
                 let made = try state.callHoldingResult(hooks.make, [.handle(match.route.target.handle), route, request.payload ?? .null], kind: "controller")
+                if made != nil { constructedCount += 1 }
                 return made.map(LuaController.init(handle:))
             },
             handleFragment: { [unowned self] controller, match in

@@ -17,10 +17,13 @@ extension AppHost {
 
     /// The tree as a document, in the app's persistence mode. What cannot be written is left out
     /// with a warning (once per value, not at every save).
-    public func capturedState(savedAt: Date = Date()) -> NavigationState {
-        let (saved, leftOut) = navigator.tree.captured(mode: config.persistence, app: stateName, savedAt: savedAt,
+    /// `everyEntry` keeps the whole tree whatever the mode and whatever `persist` answered (a hot
+    /// reload keeps the user's place).
+    public func capturedState(savedAt: Date = Date(), everyEntry: Bool = false) -> NavigationState {
+        let (saved, leftOut) = navigator.tree.captured(mode: everyEntry ? .all : config.persistence, app: stateName, savedAt: savedAt,
                                                        appContext: appContext) { [unowned self] entry, controller in
-            record(of: controller, at: entry.url)
+            let described = record(of: controller, at: entry.url)
+            return everyEntry && !described.persists ? ControllerRecord() : described
         }
         for item in leftOut { warnOnce("not saved: \(item) cannot be written to disk") }
         return saved
@@ -57,11 +60,11 @@ extension AppHost {
     }
 
     /// Replaces the tree with `saved`: contexts made again as saved, only the visible controller
-    /// made now.
+    /// made now. With `strict`, a visible controller whose constructor fails throws.
     @discardableResult
-    public func restore(from saved: NavigationState) throws -> Bool {
+    public func restore(from saved: NavigationState, strict: Bool = false) throws -> Bool {
         var objects = [ObjectIdentifier: Value]()
-        return try navigator.restore(saved, appContext: appContext) { [unowned self] entry, context in
+        return try navigator.restore(saved, appContext: appContext, strict: strict) { [unowned self] entry, context in
             // What `make` receives as the open's action: the context, by its Lua object, and
             // the list position to find again by model identifier.
             var action = OrderedDictionary<String, Value>()

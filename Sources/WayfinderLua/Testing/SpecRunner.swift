@@ -91,7 +91,9 @@ public struct SpecRunner {
     private func load(_ file: String) -> LoadOutcome {
         let prelude = "require('wayfinder.spec')._install(_ENV)"
         do {
-            let host = try AppHost(path: file, limits: limits, printSink: printSink, prelude: prelude)
+            let host = try AppHost(path: file, limits: limits, printSink: printSink, prelude: prelude,
+                                   libraries: [("wayfinder.native.testing", TestingBinding.functions)])
+            host.workspace = Workspace()
             let answer = try host.state.run(source: "local spec = require 'wayfinder.spec'; return spec._tree(), spec._take_failure",
                                             chunkName: "=wayfinder.spec")
             guard answer.count == 2, case .handle(let takeFailure) = answer[1] else {

@@ -1,0 +1,183 @@
+import Foundation
+import Wayfinder
+
+/// `wayfinder.native.testing`: the driver of `wf.testing` (LUA-API.md, "Tests written in
+/// Lua"), lent to spec files only. Each launched app is a userdata owning its `AppDriver`;
+/// `lua/wayfinder/testing.lua` gives it methods. Navigations answer `true` or `false, reason`.
+enum TestingBinding {
+    static let functions: [(String, LuaBinding)] = [
+        ("launch", launch), ("open", open), ("back", back), ("dismiss", dismiss), ("select", select),
+        ("url", url), ("tree", tree), ("render", render), ("relaunch", relaunch), ("reload", reload),
+        ("stats", stats), ("close", close), ("copy_app", copyApp), ("write", write),
+    ]
+
+    /// launch(path, options, metatable) -> true, driver | false, reason. options: state (a
+    /// file), memory_limit (MiB), time_limit (ms). The metatable (the Lua side's, giving the
+    /// driver its methods) is taken at the first launch and shared by every driver after.
+    static let launch: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let path = try call.string(1, name: "app_path")
+            var stateFile: String?
+            var limits = host.limits
+            if case .map(let options) = try call.value(2, name: "options") {
+                for (key, value) in options {
+                    switch (key, value) {
+                    case ("state", .string(let file)): stateFile = file
+                    case ("memory_limit", .int(let mib)) where mib >= 1 && mib <= 16_384: limits.memoryBytes = Int(mib) << 20
+                    case ("time_limit", .int(let ms)) where ms >= 1: limits.timeBudget = .milliseconds(ms)
+                    default:
+                        return [false, .string("wf.testing.launch: option \(key) = \(value) is not understood "
+                            + "(options: state = FILE, memory_limit = MiB from 1 to 16384, time_limit = ms from 1)")]
+                    }
+                }
+            }
+            do {
+                let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, printSink: call.state.printSink)
+                return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
+            } catch {
+                return [false, .string("cannot launch \(path): \(describe(error))")]
+            }
+        }
+    }
+
+    static let open: LuaBinding = { L in
+        navigation(L) { driver, call in
+            let url = try call.string(2, name: "url")
+            do {
+                try driver.running().navigator.open(url)
+            } catch {
+                throw Refusal("cannot open '\(url)': \(describe(error))")
+            }
+        }
+    }
+
+    static let back: LuaBinding = { L in
+        navigation(L) { driver, _ in
+            if try !driver.running().navigator.back() { throw Refusal("nothing to go back to") }
+        }
+    }
+
+    static let dismiss: LuaBinding = { L in
+        navigation(L) { driver, _ in
+            if try !driver.running().navigator.dismiss() { throw Refusal("nothing to dismiss") }
+        }
+    }
+
+    /// select(n): the n-th tab, counting from 1.
+    static let select: LuaBinding = { L in
+        navigation(L) { driver, call in
+            let number = try call.int(2, name: "tab")
+            guard number >= 1, number <= Int64(Int.max), try driver.running().navigator.select(Int(number - 1)) else {
+                throw Refusal("there is no tab \(number)")
+            }
+        }
+    }
+
+    static let relaunch: LuaBinding = { L in
+        navigation(L) { driver, _ in try driver.relaunch() }
+    }
+
+    /// reload() -> true, { added, removed, changed, warnings } | false, reason
+    static let reload: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let driver = try call.object(1, as: AppDriver.self, name: "app")
+            do {
+                let report = try driver.reload()
+                let changes = report.changes
+                return [true, ["added": .array(changes.added.map(Value.string)), "removed": .array(changes.removed.map(Value.string)),
+                               "changed": .array(changes.changed.map(Value.string)), "warnings": .array(report.warnings.map(Value.string))]]
+            } catch {
+                return [false, .string(describe(error))]
+            }
+        }
+    }
+
+    static let close: LuaBinding = { L in
+        navigation(L) { driver, _ in try driver.close() }
+    }
+
+    static let url: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [try call.object(1, as: AppDriver.self, name: "app").running().navigator.url.map(Value.string) ?? .null]
+        }
+    }
+
+    static let tree: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [try call.object(1, as: AppDriver.self, name: "app").running().navigator.tree.snapshot]
+        }
+    }
+
+    /// render() -> { title, lines, links = { { title, url }, ... } } of the visible screen, nil
+    /// when nothing is open; a render error is raised at the spec's line.
+    static let render: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try call.object(1, as: AppDriver.self, name: "app").running()
+            guard let controller = host.navigator.tree.visible?.controller else { return [.null] }
+            guard let screen = try host.render(controller) else { return [["title": .string(host.describe(controller)), "lines": [], "links": []]] }
+            let links = screen.links.map { link -> Value in ["title": .string(link.title), "url": .string(link.url)] }
+            return [["title": screen.title.map(Value.string) ?? .null, "lines": .array(screen.lines.map(Value.string)), "links": .array(links)]]
+        }
+    }
+
+    static let stats: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [try call.object(1, as: AppDriver.self, name: "app").stats]
+        }
+    }
+
+    /// copy_app(path) -> the copy's path | raises
+    static let copyApp: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [.string(try workspace(call).copyApp(try call.string(1, name: "app_path")))]
+        }
+    }
+
+    /// write(path, text): only inside a copy made by copy_app | raises
+    static let write: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            try workspace(call).write(try call.string(1, name: "path"), try call.string(2, name: "text"))
+            return []
+        }
+    }
+
+    // MARK: Helpers
+
+    /// Why a navigation did nothing, answered as `false, reason`.
+    private struct Refusal: Error {
+        let reason: String
+        init(_ reason: String) { self.reason = reason }
+    }
+
+    /// Runs a navigation of the driver in argument 1: `true`, or `false, reason` for any failure.
+    private static func navigation(_ L: OpaquePointer?, _ body: @escaping (AppDriver, LuaCall) throws -> Void) -> Int32 {
+        LuaCall.run(L) { call in
+            let driver = try call.object(1, as: AppDriver.self, name: "app")
+            do {
+                try body(driver, call)
+                return [true]
+            } catch let refusal as Refusal {
+                return [false, .string(refusal.reason)]
+            } catch {
+                return [false, .string(describe(error))]
+            }
+        }
+    }
+
+    private static func workspace(_ call: LuaCall) throws -> Workspace {
+        let host = try AppHost.from(call)
+        guard let workspace = host.workspace else {
+            throw ScriptError(kind: .runtime, message: "\(call.functionName) is only available in spec files")
+        }
+        return workspace
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let error as ScriptError: return error.message
+        case let error as AppLoadError: return error.description
+        default: return String(describing: error)
+        }
+    }
+}

@@ -1,0 +1,63 @@
+import Foundation
+import Wayfinder
+
+/// What a hot reload did: how the route map changed, and what it had to leave behind (entries
+/// whose URL no longer opens, values that could not be carried over).
+public struct ReloadReport {
+    public var changes: RouteChanges
+    public var warnings: [String]
+}
+
+/// Why a hot reload was refused; the running app is untouched. The message names the file and
+/// line when a script is at fault.
+public struct ReloadError: Error, CustomStringConvertible {
+    public let message: String
+    public var description: String { message }
+}
+
+extension AppHost {
+    /// The app made again from the files on disk (DESIGN.md, "Hot reload"): a fresh Lua state
+    /// runs the scripts, which registers and checks the new route map (patterns compile, no
+    /// conflicts); the navigation tree is carried over by URL, and the visible controller is
+    /// made by the new constructor with the state its `persist` hook gave. Nothing of `self`
+    /// changes, so the caller swaps hosts in one step, or keeps this one when it throws.
+    public func reloaded() throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
+        let fresh: AppHost
+        do {
+            fresh = try AppHost(path: entryFile, limits: limits, printSink: state.printSink, prelude: prelude, libraries: libraries)
+        } catch {
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + Self.reason(error))
+        }
+        let warnings = WarningLog()
+        fresh.warn = { warnings.lines.append($0) }
+        fresh.stateStore = stateStore
+        fresh.openExternal = openExternal
+        fresh.warned = warned
+        let saved = capturedState(everyEntry: true)
+        do {
+            if try !fresh.restore(from: saved, strict: true) { try fresh.start() }
+        } catch {
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + Self.reason(error))
+        }
+        let changes: RouteChanges
+        do {
+            changes = RouteChanges(from: try routeReports(), to: try fresh.routeReports())
+        } catch {
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + error.message)
+        }
+        fresh.warn = warn
+        return (fresh, ReloadReport(changes: changes, warnings: warnings.lines))
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case let error as AppLoadError: return error.description
+        case let error as ScriptError: return error.message
+        default: return String(describing: error)
+        }
+    }
+
+    private final class WarningLog {
+        var lines: [String] = []
+    }
+}

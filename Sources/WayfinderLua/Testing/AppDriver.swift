@@ -1,0 +1,107 @@
+import Foundation
+import Wayfinder
+
+/// An app a spec drives (`wf.testing.launch`, LUA-API.md): loaded into its own Lua state as
+/// `wayfinder run` loads it, with its navigation state in a file (a temporary one unless the
+/// spec names one), so a spec can relaunch it, hot reload it from disk, and look at what it
+/// shows. Every answer is plain data.
+final class AppDriver {
+    let path: String
+    let limits: LuaLimits
+    let printSink: (String) -> Void
+    let stateFile: String
+    /// The directory holding a temporary state file, removed when the driver closes.
+    private var temporaryDirectory: String?
+    private(set) var host: AppHost?
+    /// Controllers made by hosts a reload replaced, since the last launch.
+    private var constructedBefore = 0
+    private(set) var warnings: [String] = []
+    private(set) var launches = 0
+    private(set) var reloads = 0
+
+    init(path: String, stateFile: String?, limits: LuaLimits, printSink: @escaping (String) -> Void) throws {
+        self.path = path
+        self.limits = limits
+        self.printSink = printSink
+        if let stateFile {
+            self.stateFile = stateFile
+        } else {
+            let directory = try Workspace.makeTemporaryDirectory(prefix: "wayfinder-state")
+            temporaryDirectory = directory
+            self.stateFile = directory + "/state.json"
+        }
+        do {
+            try start()
+        } catch {
+            removeTemporaryFiles()
+            throw error
+        }
+    }
+
+    deinit {
+        removeTemporaryFiles()
+    }
+
+    /// Loads the app and launches it: the saved state restored, else its tabs or root.
+    private func start() throws {
+        let host = try AppHost(path: path, limits: limits, printSink: printSink)
+        host.stateStore = FileStateStore(path: stateFile)
+        host.warn = { [unowned self] in warnings.append($0) }
+        host.openExternal = { [unowned self] in warnings.append("opened outside the app: " + $0) }
+        try host.launch()
+        self.host = host
+        constructedBefore = 0
+        launches += 1
+    }
+
+    /// The running app, or why there is none.
+    func running() throws(ScriptError) -> AppHost {
+        guard let host else { throw ScriptError(kind: .runtime, message: "the app \(path) is closed") }
+        return host
+    }
+
+    /// Persists the tree, ends the app, and starts it again from the same scripts and state file.
+    func relaunch() throws {
+        let host = try running()
+        try host.persist()
+        self.host = nil
+        try start()
+    }
+
+    /// A hot reload: the app made again from disk and swapped in, or left as it was.
+    func reload() throws -> ReloadReport {
+        let host = try running()
+        let (fresh, report) = try host.reloaded()
+        fresh.warn = { [unowned self] in warnings.append($0) }
+        warnings += report.warnings
+        constructedBefore += host.constructedCount
+        self.host = fresh
+        reloads += 1
+        return report
+    }
+
+    var stats: Value {
+        [
+            "constructed": .int(Int64(constructedBefore + (host?.constructedCount ?? 0))),
+            "launches": .int(Int64(launches)),
+            "reloads": .int(Int64(reloads)),
+            "warnings": .array(warnings.map(Value.string)),
+            "running": .bool(host != nil),
+        ]
+    }
+
+    /// Saves the state as an app does when it ends, and ends it. Closing twice does nothing.
+    func close() throws {
+        guard let host else { return }
+        defer {
+            self.host = nil
+            removeTemporaryFiles()
+        }
+        try host.persist()
+    }
+
+    private func removeTemporaryFiles() {
+        if let temporaryDirectory { try? FileManager.default.removeItem(atPath: temporaryDirectory) }
+        temporaryDirectory = nil
+    }
+}

@@ -1,0 +1,33 @@
+-- wf.testing, for spec files (LUA-API.md, "Tests written in Lua"): launch an app in its own
+-- state and drive it as a user would; copy an app and edit the copy to test hot reload.
+local native = require "wayfinder.native.testing"
+
+local testing = {}
+
+-- A launched app is the native userdata itself, so a failing call reports the spec's line.
+-- open, back, dismiss, select, relaunch, reload and close answer true or false, reason.
+local methods = {}
+for _, name in ipairs { "open", "back", "dismiss", "select", "relaunch", "reload", "close",
+                        "url", "tree", "render", "stats" } do
+  methods[name] = native[name]
+end
+local Driver = { __index = methods, __name = "wf.testing app" }
+
+-- launch(app_path [, options]) -> app | nil, reason. options: state (a state file, else a
+-- temporary one), memory_limit (MiB), time_limit (ms).
+function testing.launch(app_path, options)
+  if type(app_path) ~= "string" then
+    error("wf.testing.launch needs an app path (a string), got " .. type(app_path), 2)
+  end
+  if options ~= nil and type(options) ~= "table" then
+    error("wf.testing.launch: options must be a table, got " .. type(options), 2)
+  end
+  local ok, app = native.launch(app_path, options, Driver)
+  if not ok then return nil, app end
+  return app
+end
+
+testing.copy_app = native.copy_app
+testing.write = native.write
+
+return testing
