@@ -46,6 +46,12 @@ public final class DirectoryWatcher {
     /// The descriptor that becomes readable when inotify has events; nil when polling.
     public var fileDescriptor: Int32? { inotify >= 0 ? inotify : nil }
 
+    /// How long a `poll(2)` may sleep before `changes()` should be asked again: forever (-1)
+    /// with inotify, whose descriptor wakes it; the poll interval otherwise.
+    public var pollTimeout: Int32 {
+        inotify >= 0 ? -1 : Int32(clamping: Self.milliseconds(pollInterval))
+    }
+
     /// The Lua files (relative paths) that changed since the last call, after the burst they
     /// came in went quiet; empty when nothing changed.
     public func changes() -> [String] {

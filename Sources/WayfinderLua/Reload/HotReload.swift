@@ -35,6 +35,7 @@ extension AppHost {
         fresh.warned = warned
         let saved = capturedState(everyEntry: true)
         do {
+            try carryAppContext(to: fresh)
             if try !fresh.restore(from: saved, strict: true) { try fresh.start() }
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + Self.reason(error))
@@ -47,6 +48,20 @@ extension AppHost {
         }
         fresh.warn = warn
         return (fresh, ReloadReport(changes: changes, warnings: warnings.lines))
+    }
+
+    /// The app context's plain values, into the new app's (whose observers hear of them). Lua
+    /// objects of the old state cannot cross into the new one; they are left out with a warning.
+    private func carryAppContext(to fresh: AppHost) throws {
+        guard let old = appContext, let new = fresh.appContext else { return }
+        var leftOut: [String] = []
+        for (key, value) in old.entries {
+            guard let plain = value.persistable(at: "the app context: \(key)", leftOut: &leftOut) else { continue }
+            for failure in try new.set(key, plain) {
+                fresh.warn("observer of '\(failure.key)': \(Self.reason(failure.error))")
+            }
+        }
+        for item in leftOut { fresh.warn("not carried over: \(item) belongs to the old Lua state") }
     }
 
     private static func reason(_ error: any Error) -> String {

@@ -8,7 +8,7 @@ import WayfinderLua
 /// screen it acted on, so a session can be scripted and its transcript read back. The navigation
 /// state is restored at launch and saved after every command that changed it, in
 /// `$XDG_STATE_HOME/wayfinder/<app>.json` unless `--state FILE` names another file or
-/// `--no-state` turns it off.
+/// `--no-state` turns it off. With `--watch`, saving a script of the app hot-reloads it.
 struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
@@ -25,10 +25,17 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .customLong("no-state"), help: "Start fresh and save nothing.")
     var noState = false
 
+    @Flag(help: "Reload the app's scripts when they change on disk (hot reload), keeping your place.")
+    var watch = false
+
+    @Flag(help: "With --watch: look for changes by polling modification times instead of inotify.")
+    var poll = false
+
     @OptionGroup var host: HostOptions
 
     func validate() throws {
         if state != nil && noState { throw ValidationError("give --state FILE or --no-state, not both") }
+        if poll && !watch { throw ValidationError("--poll chooses how --watch looks for changes; give --watch too") }
     }
 
     func run() throws {
@@ -40,16 +47,26 @@ struct RunCommand: ParsableCommand {
         appHost.state.printSink = { [unowned session] in session.note($0) }
         for line in printed { session.note(line) }
         session.launch()
-        while true {
+        let watcher = watch ? DirectoryWatcher(directory: appHost.appDirectory, polling: poll) : nil
+        if let watcher { session.note("watching \(watcher.directory) for changes (\(watcher.mechanism.rawValue))") }
+        let input = CommandInput(watcher: watcher)
+        loop: while true {
             let screen = session.screen()
             if interactive {
                 Terminal.write("\u{1B}[H\u{1B}[2J" + screen.joined(separator: "\n") + "\n> ")
             } else {
                 Terminal.write(screen.joined(separator: "\n") + "\n")
             }
-            guard let line = readLine(strippingNewline: true) else { break }
-            if !interactive { Terminal.write("> \(line)\n\n") }
-            if session.execute(line) == .quit { break }
+            switch input.next() {
+            case .end:
+                break loop
+            case .filesChanged(let files):
+                if !interactive { Terminal.write("~ changed: \(files.joined(separator: ", "))\n\n") }
+                session.reload(because: files)
+            case .line(let line):
+                if !interactive { Terminal.write("> \(line)\n\n") }
+                if session.execute(line) == .quit { break loop }
+            }
             if let failure = session.save() { session.note(failure) }
         }
         if let failure = session.save() { Terminal.error(failure) }

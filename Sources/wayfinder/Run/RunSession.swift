@@ -6,18 +6,45 @@ import WayfinderLua
 /// had to say. Every command's failure becomes a message on the next screen; nothing ends the
 /// session but `q` or the end of input.
 final class RunSession {
-    let host: AppHost
+    /// The running app; a hot reload replaces it in one step.
+    private(set) var host: AppHost
     private(set) var messages: [String] = []
     private var links: [RenderedScreen.Link] = []
-    private let view: ScreenView
+    private var view: ScreenView
+    private let styled: Bool
+    /// Why the last reload was refused: shown on every screen until a reload succeeds.
+    private(set) var reloadFailure: String?
 
-    static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o URL (open), s (print the tree), q (quit)"
+    static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o URL (open), s (print the tree), r (reload), q (quit)"
 
     init(host: AppHost, styled: Bool) {
         self.host = host
+        self.styled = styled
         self.view = ScreenView(host: host, styled: styled)
+        adopt(host)
+    }
+
+    private func adopt(_ host: AppHost) {
         host.warn = { [unowned self] in note("warning: " + $0) }
         host.openExternal = { [unowned self] in note("opened outside the app: " + $0) }
+    }
+
+    /// Makes the app again from its files and swaps it in, keeping the user's place; on failure
+    /// the running app stays as it was and the reason stays on screen.
+    func reload(because files: [String] = []) {
+        do {
+            let (fresh, report) = try host.reloaded()
+            adopt(fresh)
+            host = fresh
+            view = ScreenView(host: fresh, styled: styled)
+            savedChangeCount = nil
+            reloadFailure = nil
+            let cause = files.isEmpty ? "" : " (" + files.joined(separator: ", ") + ")"
+            note("reloaded\(cause): " + report.changes.summary)
+            for warning in report.warnings { note("warning: " + warning) }
+        } catch {
+            reloadFailure = error.message
+        }
     }
 
     /// Queues a line for the next screen (script output, warnings).
@@ -51,7 +78,7 @@ final class RunSession {
 
     /// The screen, which clears the messages it shows.
     func screen() -> [String] {
-        let (text, links) = view.render(messages: messages)
+        let (text, links) = view.render(messages: messages + (reloadFailure.map { ["! " + $0] } ?? []))
         self.links = links
         messages = []
         return text
@@ -83,6 +110,8 @@ final class RunSession {
                 break
             }
             open(argument)
+        case "r", "reload":
+            reload()
         case "s", "tree":
             messages += TreeText.lines(host.navigator.tree.snapshot)
         case "h", "help", "?":

@@ -63,7 +63,7 @@ struct ScreenView {
         }
         text.append(String(repeating: "-", count: 60))
         text += (messages + problems).map { $0 }
-        text.append(dim("number: open link | b back | d dismiss | t N: tab | o URL: open | s: tree | q: quit"))
+        text.append(dim("number: open link | b back | d dismiss | t N: tab | o URL: open | s: tree | r: reload | q: quit"))
         return (text, links)
     }
 
