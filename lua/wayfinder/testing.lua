@@ -29,5 +29,6 @@ end
 
 testing.copy_app = native.copy_app
 testing.write = native.write
+testing.read = native.read
 
 return testing

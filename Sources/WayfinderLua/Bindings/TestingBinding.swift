@@ -9,6 +9,7 @@ enum TestingBinding {
         ("launch", launch), ("open", open), ("back", back), ("dismiss", dismiss), ("select", select),
         ("url", url), ("tree", tree), ("render", render), ("relaunch", relaunch), ("reload", reload),
         ("stats", stats), ("close", close), ("copy_app", copyApp), ("write", write),
+        ("read", read),
     ]
 
     /// launch(path, options, metatable) -> true, driver | false, reason. options: state (a
@@ -139,6 +140,13 @@ enum TestingBinding {
         LuaCall.run(L) { call in
             try workspace(call).write(try call.string(1, name: "path"), try call.string(2, name: "text"))
             return []
+        }
+    }
+
+    /// read(path) -> text: only inside a copy made by copy_app | raises
+    static let read: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [.string(try workspace(call).read(try call.string(1, name: "path")))]
         }
     }
 

@@ -186,7 +186,7 @@ struct HotReloadTests {
         try host.launch()
         try directory.write("app.lua", "while true do end")
         #expect(throws: ReloadError.self) { try host.reloaded() }
-        try directory.write("app.lua", "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(1000) .. i end")
+        try directory.write("app.lua", "local t = {} for i = 1, 1e9 do t[i] = ('x'):rep(65536) .. i end")
         #expect(throws: ReloadError.self) { try host.reloaded() }
         #expect(host.navigator.url == "tt://menu")
     }
