@@ -1,0 +1,20 @@
+-- What goes wrong, by name: each payload is a function that fails in its own way when called.
+local payloads = {}
+
+payloads.error = function() error("the kitchen is on fire") end
+payloads.loop = function() while true do end end
+payloads.coroutine_loop = function() coroutine.wrap(function() while true do end end)() end
+payloads.memory = function() local t = { "x" } while true do t[#t + 1] = t[#t] .. t[#t] end end
+payloads.huge_rep = function() return string.rep("x", 1 << 40) end
+payloads.io = function() return io.open("/etc/passwd"):read("a") end
+payloads.os = function() return os.execute("true") end
+payloads.debug = function() debug.sethook() end
+payloads.bytecode = function() return assert(load(string.dump(function() end)))() end
+payloads.binary_chunk = function() return assert(load("\27Lua\84\0\25\147\13\10\26\10", "chunk", "b"))() end
+payloads.c_module = function() return package.loadlib("/lib/x86_64-linux-gnu/libc.so.6", "system") end
+payloads.c_require = function() return require "lfs" end
+payloads.outside_require = function() return require "../../../etc/passwd" end
+payloads.outside_loadfile = function() return assert(loadfile("/etc/passwd"))() end
+payloads.outside_dofile = function() return dofile("/etc/passwd") end
+
+return payloads
