@@ -9,6 +9,7 @@ extension AppHost {
     /// Routes sets of `key` on `context` to the Lua side's observers, once per (context, key).
     func bridgeObservers(of context: ContextChain, key: String) throws {
         guard !context.isObserved(key, by: contextObserverBridge), let hooks = hostHooks else { return }
+        observeLeavers()
         let id = Int64(context.id)
         try context.observe(key, owner: contextObserverBridge) { [unowned self] _, value, key in
             let failures = try state.call(hooks.dispatch, [.int(id), .string(key), value])

@@ -17,10 +17,17 @@ extension AppHost {
                 try state.call(hooks.fragment, [.handle(controller.handle), Self.routeValue(match, NavigationRequest(url: match.url.text))])
             },
             appear: { [unowned self] controller in callHook("appear", on: controller, hooks) },
-            disappear: { [unowned self] controller in callHook("disappear", on: controller, hooks) },
-            leave: { [unowned self] controller in
-                do { try state.call(hooks.leave, [.handle(controller.handle)]) } catch { warn("leaving: \(error)") }
-            })
+            disappear: { [unowned self] controller in callHook("disappear", on: controller, hooks) })
+    }
+
+    /// A controller leaving the tree takes its context observers with it. Until the app observes
+    /// anything there is nothing to take, so the navigator is not asked to report leavers (which
+    /// costs it a pass over the tree and a call into Lua for each).
+    func observeLeavers() {
+        guard navigator.factory.leave == nil, let hooks = hostHooks else { return }
+        navigator.factory.leave = { [unowned self] controller in
+            do { try state.call(hooks.leave, [.handle(controller.handle)]) } catch { warn("leaving: \(error)") }
+        }
     }
 
     /// appear and disappear come after the tree changed; an error in one is reported, not undone.

@@ -132,6 +132,26 @@ struct ContextBindingTests {
         #expect(warnings == ["observer of 'k': spec:3: observer broke", "observer of 'k': spec:3: observer broke"])
     }
 
+    /// Observers owned by a controller go when it leaves the tree, whether the app observed
+    /// anything before the controller was made or not.
+    @Test(arguments: [false, true])
+    func observersLeaveWithTheirController(observedEarlier: Bool) throws {
+        let app = try TestApp(Self.app)
+        let result = try app.run("""
+            local wf, nav = wayfinder, wayfinder.navigator
+            heard = {}
+            if \(observedEarlier) then wf.context.app:observe("other", wf, function() end) end
+            nav:open("tt://screen/home")
+            local screen = nav:open("tt://screen/listener")
+            wf.context.app:observe("k", screen, function(owner, v) heard[#heard + 1] = owner.name .. "=" .. v end)
+            wf.context.app:set("k", 1)
+            nav:back()
+            wf.context.app:set("k", 2)
+            return heard
+            """)
+        #expect(result == [["listener=1"]])
+    }
+
     @Test func theNavigatorHandsContextsForward() throws {
         let app = try TestApp(Self.app)
         let result = try app.run("""
