@@ -24,9 +24,21 @@ public enum PercentEncoding {
     /// Decodes one component. `offsetBase` shifts reported offsets so they point into the whole URL.
     public static func unescape(_ bytes: Substring.UTF8View, offsetBase: Int = 0) throws(CodecError) -> String {
         guard bytes.contains(UInt8(ascii: "%")) else {
-            guard let text = String(validating: bytes, as: UTF8.self) else { throw .invalidUTF8 }
+            // The bytes are already a string's; only a slice cut inside a character can be invalid.
+            guard let text = String(bytes) else { throw .invalidUTF8 }
             return text
         }
+        return try decode(bytes, offsetBase: offsetBase)
+    }
+
+    /// Decodes one component of a URL read in place. The slice must start and end at ASCII bytes
+    /// of valid UTF-8 (as a URL's delimiters do), so without a `%` it is a string as it stands.
+    static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, offsetBase: Int) throws(CodecError) -> String {
+        guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
+        return try decode(bytes, offsetBase: offsetBase)
+    }
+
+    private static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, offsetBase: Int) throws(CodecError) -> String {
         var out = [UInt8]()
         out.reserveCapacity(bytes.count)
         var index = bytes.startIndex

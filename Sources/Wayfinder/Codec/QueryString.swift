@@ -5,40 +5,36 @@ import OrderedCollections
 /// a list of its values in order.
 public enum QueryString {
     public static func parse(_ text: String) throws(CodecError) -> OrderedDictionary<String, Value> {
-        try parse(text[...].utf8, offsetBase: 0)
+        var contiguous = text
+        return try contiguous.withUTF8 { bytes in
+            Result { () throws(CodecError) in try parse(bytes, offsetBase: 0) }
+        }.get()
     }
 
-    static func parse(_ bytes: Substring.UTF8View, offsetBase: Int) throws(CodecError) -> OrderedDictionary<String, Value> {
+    /// Parses the query of a URL read in place; `offsetBase` is where it starts in the URL, so
+    /// reported offsets point into the whole URL. The bytes must be a string's (valid UTF-8).
+    static func parse(_ bytes: UnsafeBufferPointer<UInt8>, offsetBase: Int) throws(CodecError) -> OrderedDictionary<String, Value> {
         var items = OrderedDictionary<String, Value>()
-        var pairStart = bytes.startIndex
-        var offset = offsetBase
-        var index = bytes.startIndex
-        while true {
-            let atEnd = index == bytes.endIndex
-            if atEnd || bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: ";") {
+        var pairStart = 0
+        var index = 0
+        while index <= bytes.count {
+            if index == bytes.count || bytes[index] == UInt8(ascii: "&") || bytes[index] == UInt8(ascii: ";") {
                 if pairStart != index {
-                    let pair = bytes[pairStart..<index]
-                    try addPair(pair, offset: offset, to: &items)
+                    try addPair(UnsafeBufferPointer(rebasing: bytes[pairStart..<index]), offset: offsetBase + pairStart, to: &items)
                 }
-                if atEnd { break }
-                offset += bytes.distance(from: pairStart, to: index) + 1
-                index = bytes.index(after: index)
-                pairStart = index
-            } else {
-                index = bytes.index(after: index)
+                pairStart = index + 1
             }
+            index += 1
         }
         return items
     }
 
-    private static func addPair(_ pair: Substring.UTF8View, offset: Int, to items: inout OrderedDictionary<String, Value>) throws(CodecError) {
+    private static func addPair(_ pair: UnsafeBufferPointer<UInt8>, offset: Int, to items: inout OrderedDictionary<String, Value>) throws(CodecError) {
         let value: Value
         let key: String
         if let equals = pair.firstIndex(of: UInt8(ascii: "=")) {
-            key = try PercentEncoding.unescape(pair[pair.startIndex..<equals], offsetBase: offset)
-            let valueStart = pair.index(after: equals)
-            let valueOffset = offset + pair.distance(from: pair.startIndex, to: valueStart)
-            value = .string(try PercentEncoding.unescape(pair[valueStart...], offsetBase: valueOffset))
+            key = try PercentEncoding.unescape(UnsafeBufferPointer(rebasing: pair[0..<equals]), offsetBase: offset)
+            value = .string(try PercentEncoding.unescape(UnsafeBufferPointer(rebasing: pair[(equals + 1)...]), offsetBase: offset + equals + 1))
         } else {
             key = try PercentEncoding.unescape(pair, offsetBase: offset)
             value = .bool(true)

@@ -10,6 +10,16 @@ public struct RouteMatch<Target> {
     /// The URL's query pairs that no pattern component consumed.
     public let query: OrderedDictionary<String, Value>
     public let fragment: String?
+
+    @usableFromInline
+    init(route: Route<Target>, url: NavigationURL, params: OrderedDictionary<String, Value>,
+         query: OrderedDictionary<String, Value>, fragment: String?) {
+        self.route = route
+        self.url = url
+        self.params = params
+        self.query = query
+        self.fragment = fragment
+    }
 }
 
 /// A match, or the reason there is none (a malformed URL, or no route).

@@ -1,27 +1,33 @@
 /// One level of the compiled route table. Level 0 is the host; level n is path segment n.
 /// Literal children are found by hashing, so lookup cost does not grow with the number of routes;
 /// param children are few (one per type in use at that position).
+///
+/// The fields skip run-time exclusivity checks: a lookup reads several of them at every node, the
+/// checks cost more than the rest of the visit, and every access is a momentary read or write
+/// (loops iterate a copy), so none can overlap another.
 final class TrieNode {
-    var literals: [String: TrieNode] = [:]
+    @exclusivity(unchecked) var literals: [String: TrieNode] = [:]
     /// Sorted so typed params are tried before string params.
-    var params: [ParamEdge] = []
+    @exclusivity(unchecked) var params: [ParamEdge] = []
     /// Routes whose path ends at this level.
-    var routes: [Int] = []
+    @exclusivity(unchecked) var routes: [Int] = []
     /// Routes whose next (last) component is a `path` catch-all taking the rest of the URL.
-    var catchAlls: [Int] = []
+    @exclusivity(unchecked) var catchAlls: [Int] = []
     /// The highest specificity of any route at or below this node, for pruning: a subtree that
     /// cannot beat the best candidate so far is not searched.
-    var maxSpecificity = Int.min
+    @exclusivity(unchecked) var maxSpecificity = Int.min
 
     struct ParamEdge {
         let type: String
+        /// Where `type` sits in `RouteIndex.typeSlots`; nil if it was unknown when the edge was made.
+        let typeSlot: Int?
         let rank: UInt8
         let node: TrieNode
     }
 
     var isEmpty: Bool { literals.isEmpty && params.isEmpty && routes.isEmpty && catchAlls.isEmpty }
 
-    func child(for component: Pattern.Component) -> TrieNode {
+    func child(for component: Pattern.Component, typeSlot: Int?) -> TrieNode {
         switch component {
         case .literal(let text):
             if let node = literals[text] { return node }
@@ -30,7 +36,7 @@ final class TrieNode {
             return node
         case .param(let param):
             if let edge = params.first(where: { $0.type == param.type }) { return edge.node }
-            let edge = ParamEdge(type: param.type, rank: Pattern.rank(of: component), node: TrieNode())
+            let edge = ParamEdge(type: param.type, typeSlot: typeSlot, rank: Pattern.rank(of: component), node: TrieNode())
             params.append(edge)
             params.sort { ($0.rank, $1.type) > ($1.rank, $0.type) }
             return edge.node

@@ -19,101 +19,141 @@ public struct NavigationURL: Sendable, Equatable {
     public let fragment: String?
 
     /// The host as literal host components compare it.
-    public var hostKey: String { host?.lowercased() ?? "" }
+    public var hostKey: String {
+        guard let host else { return "" }
+        // Most hosts are lowercase ASCII already; `lowercased()` would build a new string anyway.
+        return host.utf8.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } ? host.lowercased() : host
+    }
 
     public init(_ text: String) throws(URLReadError) {
         self.text = text
-        let bytes = text.utf8
-        guard bytes.count <= Self.maximumLength else { throw .tooLong(bytes: bytes.count) }
-        var offset = 0
-        for byte in bytes {
-            if byte < 0x20 || byte == 0x7F { throw .controlCharacter(offset: offset) }
-            offset += 1
+        var contiguous = text
+        // Reading raw bytes by integer offset, rather than stepping string indices, is what
+        // keeps reading a URL cheap next to matching it.
+        let parts = contiguous.withUTF8 { bytes in
+            Result { () throws(URLReadError) in try Parts(bytes) }
         }
-
-        let all = text[...].utf8
-        guard let colon = Self.schemeEnd(all) else { throw .noScheme }
-        scheme = String(decoding: all[all.startIndex..<colon], as: UTF8.self).lowercased()
-        var cursor = all.index(after: colon)
-
-        let endOfPath = all[cursor...].firstIndex { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") } ?? all.endIndex
-        let hashIndex = all[cursor...].firstIndex(of: UInt8(ascii: "#"))
-
-        if all[cursor...].starts(with: "//".utf8) {
-            let authorityStart = all.index(cursor, offsetBy: 2)
-            let authorityEnd = all[authorityStart..<endOfPath].firstIndex(of: UInt8(ascii: "/")) ?? endOfPath
-            host = try Self.decode(all[authorityStart..<authorityEnd], part: "host", in: all)
-            cursor = authorityEnd
-        } else {
-            host = nil
-        }
-
-        var segments = [String]()
-        var segmentStart = cursor
-        var index = cursor
-        while index <= endOfPath {
-            if index == endOfPath || all[index] == UInt8(ascii: "/") {
-                if segmentStart != index {
-                    segments.append(try Self.decode(all[segmentStart..<index], part: "path", in: all))
-                }
-                if index == endOfPath { break }
-                index = all.index(after: index)
-                segmentStart = index
-            } else {
-                index = all.index(after: index)
-            }
-        }
-        self.segments = segments
-
-        if endOfPath != all.endIndex, all[endOfPath] == UInt8(ascii: "?") {
-            let queryStart = all.index(after: endOfPath)
-            let queryEnd = hashIndex ?? all.endIndex
-            do {
-                query = try QueryString.parse(all[queryStart..<queryEnd],
-                                              offsetBase: all.distance(from: all.startIndex, to: queryStart))
-            } catch {
-                switch error {
-                case .invalidPercentEscape(let at): throw .invalidPercentEscape(part: "query", offset: at)
-                default: throw .invalidUTF8(part: "query")
-                }
-            }
-        } else {
-            query = [:]
-        }
-
-        if let hashIndex {
-            let decoded = try Self.decode(all[all.index(after: hashIndex)...], part: "fragment", in: all)
-            fragment = decoded.isEmpty ? nil : decoded
-        } else {
-            fragment = nil
+        switch parts {
+        case .success(let parts):
+            scheme = parts.scheme
+            host = parts.host
+            segments = parts.segments
+            query = parts.query
+            fragment = parts.fragment
+        case .failure(let error):
+            throw error
         }
     }
 
-    /// The index of the `:` ending a well-formed scheme (RFC 3986: a letter, then letters, digits,
+    /// The fields, read in the order that decides which error a malformed URL reports first.
+    private struct Parts {
+        var scheme: String
+        var host: String?
+        var segments: [String] = []
+        var query: OrderedDictionary<String, Value> = [:]
+        var fragment: String?
+
+        init(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
+            let count = bytes.count
+            guard count <= NavigationURL.maximumLength else { throw .tooLong(bytes: count) }
+            for offset in 0..<count {
+                let byte = bytes[offset]
+                if byte < 0x20 || byte == 0x7F { throw .controlCharacter(offset: offset) }
+            }
+
+            guard let colon = NavigationURL.schemeEnd(bytes) else { throw .noScheme }
+            let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<colon])
+            scheme = schemeBytes.contains(where: NavigationURL.isUppercase)
+                ? String(decoding: schemeBytes, as: UTF8.self).lowercased()
+                : String(decoding: schemeBytes, as: UTF8.self)
+            var cursor = colon + 1
+
+            var endOfPath = count
+            var hashOffset: Int?
+            var slashes = 0
+            var scan = cursor
+            while scan < count {
+                let byte = bytes[scan]
+                if byte == UInt8(ascii: "#") {
+                    if endOfPath == count { endOfPath = scan }
+                    hashOffset = scan
+                    break
+                }
+                if endOfPath == count {
+                    if byte == UInt8(ascii: "?") { endOfPath = scan }
+                    if byte == UInt8(ascii: "/") { slashes += 1 }
+                }
+                scan += 1
+            }
+
+            if cursor + 1 < count, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/") {
+                let authorityStart = cursor + 2
+                var authorityEnd = authorityStart
+                while authorityEnd < endOfPath && bytes[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
+                host = try NavigationURL.decode(bytes, authorityStart..<authorityEnd, part: "host")
+                cursor = authorityEnd
+            } else {
+                host = nil
+            }
+
+            segments.reserveCapacity(slashes + 1)
+            var segmentStart = cursor
+            var index = cursor
+            while index <= endOfPath {
+                if index == endOfPath || bytes[index] == UInt8(ascii: "/") {
+                    if segmentStart != index {
+                        segments.append(try NavigationURL.decode(bytes, segmentStart..<index, part: "path"))
+                    }
+                    segmentStart = index + 1
+                }
+                index += 1
+            }
+
+            if endOfPath != count, bytes[endOfPath] == UInt8(ascii: "?") {
+                let queryStart = endOfPath + 1
+                let queryEnd = hashOffset ?? count
+                do {
+                    query = try QueryString.parse(UnsafeBufferPointer(rebasing: bytes[queryStart..<queryEnd]), offsetBase: queryStart)
+                } catch {
+                    switch error {
+                    case .invalidPercentEscape(let at): throw .invalidPercentEscape(part: "query", offset: at)
+                    default: throw .invalidUTF8(part: "query")
+                    }
+                }
+            }
+
+            if let hashOffset {
+                let decoded = try NavigationURL.decode(bytes, (hashOffset + 1)..<count, part: "fragment")
+                fragment = decoded.isEmpty ? nil : decoded
+            }
+        }
+    }
+
+    /// The offset of the `:` ending a well-formed scheme (RFC 3986: a letter, then letters, digits,
     /// `+`, `-`, `.`), or nil.
-    private static func schemeEnd(_ bytes: Substring.UTF8View) -> Substring.UTF8View.Index? {
-        var index = bytes.startIndex
-        guard index != bytes.endIndex, isLetter(bytes[index]) else { return nil }
-        index = bytes.index(after: index)
-        while index != bytes.endIndex {
+    private static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first, isLetter(first) else { return nil }
+        for index in 1..<bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: ":") { return index }
             guard isLetter(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
                 || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
             else { return nil }
-            index = bytes.index(after: index)
         }
         return nil
+    }
+
+    private static func isUppercase(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")
     }
 
     private static func isLetter(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
-    private static func decode(_ slice: Substring.UTF8View, part: String, in all: Substring.UTF8View) throws(URLReadError) -> String {
-        let base = all.distance(from: all.startIndex, to: slice.startIndex)
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, part: String) throws(URLReadError) -> String {
         do {
-            return try PercentEncoding.unescape(slice, offsetBase: base)
+            return try PercentEncoding.unescape(UnsafeBufferPointer(rebasing: bytes[range]), offsetBase: range.lowerBound)
         } catch {
             switch error {
             case .invalidPercentEscape(let at): throw .invalidPercentEscape(part: part, offset: at)
