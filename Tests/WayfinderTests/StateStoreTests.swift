@@ -28,6 +28,30 @@ private func files(in directory: String) throws -> [String] {
 
 @Suite("File state store")
 struct StateStoreTests {
+    @Test func aSelectedTabOfIntMinIsRefusedNotATrap() throws {
+        let store = FileStateStore(path: try temporaryDirectory() + "/app.json")
+        let text = #"{"format":"wayfinder.navigation","version":1,"saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"tabs","selected":-9223372036854775808,"tabs":[[{"url":"tt://menu/1"}]]},"modals":[]}"#
+        try write(Array(text.utf8), to: store.path)
+        guard case .unreadable(let reason, let kept?) = store.load() else {
+            Issue.record("not refused")
+            return
+        }
+        #expect(reason.contains("selected tab -9223372036854775808 is not a tab number"), "\(reason)")
+        try FileManager.default.removeItem(atPath: kept)
+    }
+
+    @Test func aSaveTimeWithAFractionIsReadToTheSecond() throws {
+        let store = FileStateStore(path: try temporaryDirectory() + "/app.json")
+        try write(Array(#"{"format":"wayfinder.navigation","version":1,"saved_at":"2026-01-01T00:00:00.5Z","mode":"all","root":{"kind":"stack","entries":[{"url":"tt://menu/1"}]},"modals":[]}"#.utf8), to: store.path)
+        guard case .loaded(let state) = store.load() else {
+            Issue.record("not loaded")
+            return
+        }
+        #expect(state.savedAt == Date(timeIntervalSince1970: 1_767_225_600))
+        try store.save(state)
+        #expect(store.load() == .loaded(state))
+    }
+
     @Test func aMissingFileIsAFreshStart() throws {
         let store = FileStateStore(path: try temporaryDirectory() + "/none.json")
         #expect(store.load() == .missing)

@@ -53,6 +53,15 @@ struct URLGenerationTests {
 
     /// The guarantee: matching a generated URL gives back the values it was made from, for random
     /// values full of the characters URLs treat specially.
+    @Test func anEmptyIDIsAnErrorNotAURLThatCannotMatchBack() throws {
+        #expect(try routes.convert("", as: "id") == nil)
+        do {
+            Issue.record("made \(try generate("tt://contact/(oid:id)", ["oid": ""]))")
+        } catch let error as URLGenerationError {
+            #expect(error.description.contains("is not a valid id"), "\(error)")
+        }
+    }
+
     @Test func generatedURLsMatchBackToTheirValues() throws {
         let patterns = [
             "tt://(host)/s/(a)/(n:int)/(x:number)/(b:bool)",

@@ -19,7 +19,8 @@ public struct ParamType {
         ParamType(name: "int") { parseInt($0).map(Value.int) },
         ParamType(name: "number") { parseNumber($0).map(Value.double) },
         ParamType(name: "bool") { parseBool($0).map(Value.bool) },
-        ParamType(name: "id") { (try? ObjectID.decode($0)).map(Value.string) },
+        // An empty token would make URLs whose empty segment reading drops, so they never match back.
+        ParamType(name: "id") { $0.isEmpty ? nil : (try? ObjectID.decode($0)).map(Value.string) },
         ParamType(name: "path") { $0.isEmpty ? nil : .string($0) },
     ] }
 

@@ -43,6 +43,8 @@ public struct FileStateStore: StateStore {
         let reason: String
         do {
             guard info.st_size <= Self.maximumSize else { throw NavigationStateError.invalid("larger than \(Self.maximumSize) bytes") }
+            // Checked before reading: Foundation leaks a buffer reading an empty file.
+            guard info.st_size > 0 else { throw NavigationStateError.invalid("the file is empty") }
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             guard !data.isEmpty else { throw NavigationStateError.invalid("the file is empty") }
             let state = try Self.decoder.decode(NavigationState.self, from: data)

@@ -219,7 +219,8 @@ public struct NavigationState: Codable, Equatable, Sendable {
         let version = try container.decode(Int.self, forKey: .version)
         guard version == Self.version else { throw NavigationStateError.unknownVersion(version) }
         app = try container.decodeIfPresent(String.self, forKey: .app)
-        savedAt = try container.decode(Date.self, forKey: .savedAt)
+        // The file keeps whole seconds; a fraction written by hand would not survive the next save.
+        savedAt = Date(timeIntervalSince1970: try container.decode(Date.self, forKey: .savedAt).timeIntervalSince1970.rounded(.down))
         mode = try container.decode(PersistenceMode.self, forKey: .mode)
         let rootContainer = try container.nestedContainer(keyedBy: RootKeys.self, forKey: .root)
         switch try rootContainer.decode(String.self, forKey: .kind) {
@@ -227,6 +228,10 @@ public struct NavigationState: Codable, Equatable, Sendable {
             root = .stack(try rootContainer.decode([Entry].self, forKey: .entries))
         case "tabs":
             let selected = try rootContainer.decode(Int.self, forKey: .selected)
+            guard selected >= 1 else {
+                throw DecodingError.dataCorruptedError(forKey: .selected, in: rootContainer,
+                                                       debugDescription: "selected tab \(selected) is not a tab number (tabs count from 1)")
+            }
             root = .tabs(try rootContainer.decode([[Entry]].self, forKey: .tabs), selected: selected - 1)
         case let kind:
             throw DecodingError.dataCorruptedError(forKey: .kind, in: rootContainer, debugDescription: "unknown root kind '\(kind)'")
