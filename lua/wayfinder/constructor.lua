@@ -11,9 +11,41 @@ local function has(class, key)
   return type(class[key]) == "function"
 end
 
+-- The names depend only on the selector or the param names, and are asked for on every open:
+-- each is spelled once (classes are still asked every time, since scripts may change them).
+local method_of_selector = {}
+
 local function from_selector(selector)
-  local method = selector:gsub(":$", ""):gsub(":", "_")
+  local method = method_of_selector[selector]
+  if method == nil then
+    method = selector:gsub(":$", ""):gsub(":", "_")
+    method_of_selector[selector] = method
+  end
   return method
+end
+
+-- A tree keyed by each param name in turn; a node's [names] holds the spellings.
+local names_tree = {}
+local NAMES = {}
+
+local function spellings(param_names)
+  local node = names_tree
+  for _, name in ipairs(param_names) do
+    local next_node = node[name]
+    if next_node == nil then
+      next_node = {}
+      node[name] = next_node
+    end
+    node = next_node
+  end
+  local names = node[NAMES]
+  if names == nil then
+    local method = table.concat(param_names, "_")
+    local selector = table.concat(param_names, ":") .. ":"
+    names = { method, selector, method .. "_query", selector .. "query:" }
+    node[NAMES] = names
+  end
+  return names[1], names[2], names[3], names[4]
 end
 
 local function deduce(class, param_names, selector_option)
@@ -23,12 +55,11 @@ local function deduce(class, param_names, selector_option)
     if has(class, selector_option) then return selector_option, selector_option, "params" end
   end
   if #param_names > 0 then
-    local method = table.concat(param_names, "_")
-    local selector = table.concat(param_names, ":") .. ":"
+    local method, selector, method_query, selector_query = spellings(param_names)
     if has(class, method) then return method, selector, "params" end
     if has(class, selector) then return selector, selector, "params" end
-    if has(class, method .. "_query") then return method .. "_query", selector .. "query:", "params_query" end
-    if has(class, selector .. "query:") then return selector .. "query:", selector .. "query:", "params_query" end
+    if has(class, method_query) then return method_query, selector_query, "params_query" end
+    if has(class, selector_query) then return selector_query, selector_query, "params_query" end
   elseif has(class, "initWithNavigatorURL_query") then
     return "initWithNavigatorURL_query", "initWithNavigatorURL:query:", "url_query"
   end

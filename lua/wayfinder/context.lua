@@ -67,6 +67,14 @@ local function new(spec)
   return wrap(core, id, spec.name, inner, fields)
 end
 
+-- new { inner = inner } for an inner known to be a context, without the checks a script's spec
+-- needs: the layer the navigator makes on every open.
+local function layer(inner)
+  local ok, core, id = native.new(nil, inner[CORE], nil)
+  if not ok then error(core, 3) end
+  return wrap(core, id, nil, inner, nil)
+end
+
 -- native.get answers (true, value) or (false, reason).
 methods.get = function(self, key, name)
   check_self(self, "get"); check_key(key, 2); check_name(name, 2)
@@ -194,7 +202,7 @@ local function core(ctx)
 end
 
 local module = setmetatable({
-  app = app, is = is_context, _new = new, _dispatch = dispatch, _forget = forget, _wrap = wrap, _core = core,
+  app = app, is = is_context, _new = new, _layer = layer, _dispatch = dispatch, _forget = forget, _wrap = wrap, _core = core,
 }, {
   __call = function(_, spec)
     local ctx = new(spec) -- not a tail call: errors name the caller's line

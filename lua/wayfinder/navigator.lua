@@ -123,9 +123,9 @@ end
 -- What the host calls. ------------------------------------------------------------------
 
 -- The values a deduced constructor (or fragment method) takes, in pattern order.
-local function arguments(route, how, query)
-  local args, n = {}, #route.param_names
-  for i, name in ipairs(route.param_names) do args[i] = route.params[name] end
+local function arguments(param_names, params, how, query)
+  local args, n = {}, #param_names
+  for i, name in ipairs(param_names) do args[i] = params[name] end
   if how == "params_query" then
     n = n + 1
     args[n] = query
@@ -158,10 +158,11 @@ local function select_models(controller, model)
   controller.anchor = model.anchor ~= nil and index_of(controller, model.anchor) or nil
 end
 
--- Makes the controller for a match. `route` comes from the native side with the URL's query;
--- `action` is the table the script passed to open, whose query values join by reference.
-local function make(target, route, action)
-  local query = route.query
+-- Makes the controller for a match. The route's fields come from the native side as
+-- arguments, with the URL's query; `action` is the table the script passed to open, whose
+-- query values join by reference. `opener` is the visible controller (what native.top()
+-- answers), or nil.
+local function make(target, action, opener, url, pattern, params, query, fragment, param_names, selector_option, mode, state)
   if action and action.query then
     for key, value in pairs(action.query) do query[key] = value end
   end
@@ -169,42 +170,49 @@ local function make(target, route, action)
   -- data flows forward by default; wf.context.app is the innermost layer of every chain.
   local context = action and action.context
   if context == nil then
-    local opener = native.top()
     local inner = type(opener) == "table" and rawget(opener, "context")
-    context = contexts._new { inner = contexts.is(inner) and inner or contexts.app }
+    if not contexts.is(inner) then inner = contexts.app end
+    if contexts.is(inner) then
+      context = contexts._layer(inner)
+    else
+      context = contexts._new { inner = inner }
+    end
   end
   local controller
   if type(target) == "function" then
     controller = target {
-      url = route.url, pattern = route.pattern, params = route.params, query = query,
-      fragment = route.fragment, context = context, state = route.state,
+      url = url, pattern = pattern, params = params, query = query,
+      fragment = fragment, context = context, state = state,
     }
   else
-    local self = setmetatable({ url = route.url, query = query, context = context }, target)
-    local method, _, how = deduce(target, route.param_names, route.selector_option)
+    local self = setmetatable({ url = url, query = query, context = context }, target)
+    local method, _, how = deduce(target, param_names, selector_option)
     local result
-    if how == "params" or how == "params_query" then
-      local args, n = arguments(route, how, query)
+    if how == "params" and #param_names == 1 then
+      -- The common one-param constructor, without building the argument list.
+      result = self[method](self, params[param_names[1]])
+    elseif how == "params" or how == "params_query" then
+      local args, n = arguments(param_names, params, how, query)
       result = self[method](self, table.unpack(args, 1, n))
     elseif how == "url_query" then
-      result = self[method](self, route.url, query)
+      result = self[method](self, url, query)
     elseif how == "route" then
       result = self:init {
-        url = route.url, pattern = route.pattern, params = route.params, query = query,
-        fragment = route.fragment, context = context, state = route.state,
+        url = url, pattern = pattern, params = params, query = query,
+        fragment = fragment, context = context, state = state,
       }
     end
     controller = type(result) == "table" and result or self
   end
-  if route.mode ~= "none" and controller ~= nil and type(controller) ~= "table" then
-    error("the target of '" .. route.pattern .. "' returned a " .. type(controller) .. ", not a controller (a table)", 0)
+  if mode ~= "none" and controller ~= nil and type(controller) ~= "table" then
+    error("the target of '" .. pattern .. "' returned a " .. type(controller) .. ", not a controller (a table)", 0)
   end
-  if route.mode ~= "none" and type(controller) == "table" then
+  if mode ~= "none" and type(controller) == "table" then
     if rawget(controller, "context") == nil then rawset(controller, "context", context) end
     -- Saved state (a restored entry's, or an action's state field) is handed over before the
     -- controller appears, as Three20's restoreView: was.
-    if route.state ~= nil and controller.restore ~= nil then
-      method(controller, "restore")(controller, route.state)
+    if state ~= nil and controller.restore ~= nil then
+      method(controller, "restore")(controller, state)
     end
     if action and action.model then select_models(controller, action.model) end
   end
@@ -219,7 +227,7 @@ local function fragment(controller, route)
     local wanted = route.selector_option or table.concat(route.param_names, "_")
     error(describe(controller) .. " has no method '" .. wanted .. "' for the fragment of " .. route.url, 0)
   end
-  local args, n = arguments(route, how, route.query)
+  local args, n = arguments(route.param_names, route.params, how, route.query)
   controller[method](controller, table.unpack(args, 1, n))
 end
 

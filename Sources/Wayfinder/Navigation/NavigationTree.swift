@@ -2,7 +2,18 @@
 public struct NavigationStack<Controller: AnyObject> {
     public internal(set) var entries: [NavigationEntry<Controller>]
 
-    public var top: NavigationEntry<Controller>? { entries.last }
+    /// Array's own members only, here and in the tree's other hot paths: the protocol
+    /// extensions (`last`, `isEmpty`, `removeLast`) are not specialized where the navigator runs
+    /// generically, and each of their calls looks the array's type up at run time.
+    public var top: NavigationEntry<Controller>? { lastEntry(entries) }
+}
+
+/// The last entry, as a free function: calling a member of the generic `NavigationStack` from
+/// unspecialized code first looks up the stack type's metadata.
+@inline(__always)
+func lastEntry<Controller>(_ entries: [NavigationEntry<Controller>]) -> NavigationEntry<Controller>? {
+    let count = entries.count
+    return count == 0 ? nil : entries[count - 1]
 }
 
 /// The whole hierarchy: a root (one stack, or tabs of stacks), modal stacks above it, and at most
@@ -30,14 +41,23 @@ public struct NavigationTree<Controller: AnyObject> {
 
     /// The stack new screens are pushed on: the top modal's, else the selected tab's, else the root.
     var visibleStack: NavigationStack<Controller> {
-        if let modal = modals.last { return modal }
+        let m = modals.count
+        if m > 0 { return modals[m - 1] }
         switch root {
         case .stack(let stack): return stack
         case .tabs(let tabs, let selected): return tabs[selected]
         }
     }
 
-    public var visible: NavigationEntry<Controller>? { popover ?? visibleStack.top }
+    public var visible: NavigationEntry<Controller>? {
+        if let popover { return popover }
+        let m = modals.count
+        if m > 0 { return lastEntry(modals[m - 1].entries) }
+        switch root {
+        case .stack(let stack): return lastEntry(stack.entries)
+        case .tabs(let tabs, let selected): return lastEntry(tabs[selected].entries)
+        }
+    }
 
 
     /// Every entry: the root's stacks, the modals, the popover.
@@ -91,8 +111,9 @@ public struct NavigationTree<Controller: AnyObject> {
     // MARK: Changes (the navigator applies these to its working copy)
 
     mutating func push(_ entry: NavigationEntry<Controller>) {
-        if !modals.isEmpty {
-            modals[modals.count - 1].entries.append(entry)
+        let m = modals.count
+        if m > 0 {
+            modals[m - 1].entries.append(entry)
             return
         }
         switch root {
@@ -134,21 +155,23 @@ public struct NavigationTree<Controller: AnyObject> {
 
     /// Pops the visible stack; a popover above it goes with it. False at the bottom of a stack.
     mutating func pop() -> Bool {
-        if let m = modals.indices.last {
-            guard modals[m].entries.count > 1 else { return false }
+        if modals.count > 0 {
+            let m = modals.count - 1
+            let count = modals[m].entries.count
+            guard count > 1 else { return false }
             popover = nil
-            modals[m].entries.removeLast()
+            modals[m].entries.remove(at: count - 1)
             return true
         }
         switch root {
         case .stack(var stack):
             guard stack.entries.count > 1 else { return false }
-            stack.entries.removeLast()
+            stack.entries.remove(at: stack.entries.count - 1)
             popover = nil
             root = .stack(stack)
         case .tabs(var tabs, let selected):
             guard tabs[selected].entries.count > 1 else { return false }
-            tabs[selected].entries.removeLast()
+            tabs[selected].entries.remove(at: tabs[selected].entries.count - 1)
             popover = nil
             root = .tabs(tabs, selected: selected)
         }

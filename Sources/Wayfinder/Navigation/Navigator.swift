@@ -20,10 +20,13 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Told about entries dropped because their URL no longer opens (after the route map changed).
     public var warn: (String) -> Void = { _ in }
     public private(set) var tree = NavigationTree<Controller>()
+    /// `tree.visible`, kept by `commit` (the only place the tree changes): it is asked for on
+    /// every open and commit, and finding it walks generic types at run time.
+    private var visibleEntry: NavigationEntry<Controller>?
     /// Counts commits, so an action that fails can tell whether its own open changed the tree.
     private var generation = 0
     /// The operation under way, while the tree is being changed.
-    private var changing: String?
+    private var changing: (operation: String, url: String?)?
 
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
@@ -34,8 +37,8 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// state only when it moved.
     public var changeCount: Int { generation }
 
-    public var top: Controller? { tree.visible?.controller }
-    public var url: String? { tree.visible?.url }
+    public var top: Controller? { visibleEntry?.controller }
+    public var url: String? { visibleEntry?.url }
 
     // MARK: Opening
 
@@ -48,7 +51,7 @@ public final class Navigator<Target, Controller: AnyObject> {
     public func open(_ request: NavigationRequest) throws -> Controller? {
         let before = (tree: tree, generation: generation)
         var action: Action?
-        let controller = try exclusively("open '\(request.url)'") {
+        let controller = try exclusively("open", url: request.url) {
             var working = tree
             let controller = try open(request, into: &working, redirects: [], parents: [], action: &action)
             try commit(working)
@@ -72,9 +75,11 @@ public final class Navigator<Target, Controller: AnyObject> {
         let request: NavigationRequest
     }
 
-    private func exclusively<T>(_ operation: String, _ body: () throws -> T) throws -> T {
-        if let changing { throw NavigationError.busy(operation, during: changing) }
-        changing = operation
+    /// An open names its URL; the name is only spelled out when an error needs it.
+    private func exclusively<T>(_ operation: String, url: String? = nil, _ body: () throws -> T) throws -> T {
+        func spelled(_ operation: String, _ url: String?) -> String { url.map { "\(operation) '\($0)'" } ?? operation }
+        if let changing { throw NavigationError.busy(spelled(operation, url), during: spelled(changing.operation, changing.url)) }
+        changing = (operation, url)
         defer { changing = nil }
         return try body()
     }
@@ -253,20 +258,23 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// down is tried; with `strict`, the error is thrown and the tree stays as it was.
     private func commit(_ working: NavigationTree<Controller>, strict: Bool = false) throws {
         var working = working
-        while let visible = working.visible, visible.controller == nil {
+        var visible = working.visible
+        while let entry = visible, entry.controller == nil {
             do {
-                _ = try load(visible)
+                _ = try load(entry)
             } catch {
                 if strict { throw error }
-                warn("dropped '\(visible.url)': \(error)")
+                warn("dropped '\(entry.url)': \(error)")
                 working.removeVisible()
+                visible = working.visible
             }
         }
-        let before = tree.visible?.controller
+        let before = visibleEntry?.controller
         let previous = tree
         tree = working
+        visibleEntry = visible
         generation += 1
-        let after = tree.visible?.controller
+        let after = visibleEntry?.controller
         if before !== after {
             if let before { factory.disappear?(before) }
             if let after { factory.appear?(after) }

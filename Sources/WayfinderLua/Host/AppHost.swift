@@ -33,6 +33,8 @@ public final class AppHost {
     /// What a spec file may write to, and the metatable of the apps it drives (spec runs only).
     var workspace: Workspace?
     var driverMetatableRef: LuaRef?
+    /// A route pattern's param names as the navigator hands them to Lua, by the pattern's text.
+    var paramNamesByPattern: [String: Value] = [:]
     /// Whether the script set `nav.delegate`; its hooks cost a call into Lua each, so they are
     /// asked only then.
     var delegateIsSet = false {

@@ -5,8 +5,11 @@ import Wayfinder
 /// navigator's tree owns it; once its entry leaves the tree the Lua value is free to be collected.
 public final class LuaController {
     public let handle: Value.Handle
+    /// The handle's registry reference, kept so the host's raw lookups skip finding it again.
+    let ref: LuaRef?
 
-    init(handle: Value.Handle) {
+    init(handle: Value.Handle, ref: LuaRef?) {
         self.handle = handle
+        self.ref = ref
     }
 }

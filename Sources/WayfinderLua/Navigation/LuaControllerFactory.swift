@@ -8,13 +8,17 @@ extension AppHost {
     func controllerFactory(_ hooks: LuaHostHooks) -> ControllerFactory<LuaTarget, LuaController> {
         ControllerFactory(
             make: { [unowned self] match, request in
-                let route = Self.routeValue(match, request)
-                let made = try state.callHoldingResult(hooks.make, [.handle(match.route.target.handle), route, request.payload ?? .null], kind: "controller")
+                // The visible controller goes along, so the Lua side need not call back for it.
+                let opener: Value = navigator.top.map { .handle($0.handle) } ?? .null
+                var args: [Value] = [.handle(match.route.target.handle), request.payload ?? .null, opener]
+                args.reserveCapacity(3 + Self.routeFieldNames.count)
+                appendRouteFields(match, request, to: &args)
+                let made = try state.callHoldingResult(hooks.make, args, kind: "controller")
                 if made != nil { constructedCount += 1 }
-                return made.map(LuaController.init(handle:))
+                return made.map { LuaController(handle: $0, ref: state.ref(for: $0)) }
             },
             handleFragment: { [unowned self] controller, match in
-                try state.call(hooks.fragment, [.handle(controller.handle), Self.routeValue(match, NavigationRequest(url: match.url.text))])
+                try state.call(hooks.fragment, [.handle(controller.handle), routeValue(match, NavigationRequest(url: match.url.text))])
             },
             appear: { [unowned self] controller in callHook("appear", on: controller, hooks) },
             disappear: { [unowned self] controller in callHook("disappear", on: controller, hooks) })
@@ -31,7 +35,10 @@ extension AppHost {
     }
 
     /// appear and disappear come after the tree changed; an error in one is reported, not undone.
+    /// A controller whose lookup of the hook certainly gives nil would have the Lua side return
+    /// at once, so that call is not made.
     private func callHook(_ name: String, on controller: LuaController, _ hooks: LuaHostHooks) {
+        if let ref = controller.ref, state.certainlyLacks(name, in: ref) { return }
         do {
             try state.call(hooks.hook, [.handle(controller.handle), .string(name)])
         } catch {
@@ -41,21 +48,41 @@ extension AppHost {
 
     /// The route table a constructor sees: the match, the URL's query joined by the request's
     /// (the Lua side adds an action's query values by reference), and the saved state.
-    static func routeValue(_ match: RouteMatch<LuaTarget>, _ request: NavigationRequest) -> Value {
+    func routeValue(_ match: RouteMatch<LuaTarget>, _ request: NavigationRequest) -> Value {
+        var fields = [Value]()
+        appendRouteFields(match, request, to: &fields)
+        var route = OrderedDictionary<String, Value>(minimumCapacity: fields.count)
+        for (name, value) in zip(Self.routeFieldNames, fields) { route[name] = value }
+        return .map(route)
+    }
+
+    /// The same fields in the order `make` in lua/wayfinder/navigator.lua takes them as
+    /// arguments: one table fewer to build in Swift, write into Lua and read back, per open.
+    static let routeFieldNames = ["url", "pattern", "params", "query", "fragment", "param_names", "selector_option", "mode", "state"]
+
+    func appendRouteFields(_ match: RouteMatch<LuaTarget>, _ request: NavigationRequest, to fields: inout [Value]) {
         var query = match.query
         for (key, value) in request.query { query[key] = value }
-        let route: OrderedDictionary<String, Value> = [
-            "url": .string(request.url),
-            "pattern": .string(match.route.pattern.text),
-            "params": .map(match.params),
-            "query": .map(query),
-            "fragment": match.fragment.map(Value.string) ?? .null,
-            "param_names": .array(match.route.pattern.paramNames.map(Value.string)),
-            "selector_option": match.route.options.selector.map(Value.string) ?? .null,
-            "mode": .string(match.route.options.mode.rawValue),
-            "state": request.state ?? .null,
-        ]
-        return .map(route)
+        let route = match.route
+        let pattern = route.pattern.text
+        // The names follow from the pattern's text alone, and spelling them out costs more than
+        // looking them up.
+        let paramNames: Value
+        if let known = paramNamesByPattern[pattern] {
+            paramNames = known
+        } else {
+            paramNames = .array(route.pattern.paramNames.map(Value.string))
+            paramNamesByPattern[pattern] = paramNames
+        }
+        fields.append(.string(request.url))
+        fields.append(.string(pattern))
+        fields.append(.map(match.params))
+        fields.append(.map(query))
+        fields.append(match.fragment.map(Value.string) ?? .null)
+        fields.append(paramNames)
+        fields.append(route.options.selector.map(Value.string) ?? .null)
+        fields.append(.string(route.options.mode.rawValue))
+        fields.append(request.state ?? .null)
     }
 
     /// The delegate hooks, each asking the script's `nav.delegate` table (read at every call,

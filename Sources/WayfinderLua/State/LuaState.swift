@@ -39,6 +39,8 @@ public final class LuaState {
     var nextHandleID: UInt64 = 1
     let releaseQueue = HandleReleaseQueue()
     var liveReferences = 0
+    /// Strings held in the registry so raw lookups can push them without allocating.
+    var keyRefs: [(String, LuaRef)] = []
 
     public init(limits: LuaLimits = .standard) throws(ScriptError) {
         guard let L = wf_newstate(max(0, limits.memoryBytes), limits.timeBudgetNanoseconds) else {
