@@ -37,7 +37,7 @@ enum TestingBinding {
                 let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, printSink: call.state.printSink)
                 return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
             } catch {
-                return [false, .string("cannot launch \(path): \(describe(error))")]
+                return [false, .string("cannot launch \(path): \(String(describing: error))")]
             }
         }
     }
@@ -48,7 +48,7 @@ enum TestingBinding {
             do {
                 try driver.running().navigator.open(url)
             } catch {
-                throw Refusal("cannot open '\(url)': \(describe(error))")
+                throw Refusal("cannot open '\(url)': \(String(describing: error))")
             }
         }
     }
@@ -89,7 +89,7 @@ enum TestingBinding {
                 return [true, ["added": .array(changes.added.map(Value.string)), "removed": .array(changes.removed.map(Value.string)),
                                "changed": .array(changes.changed.map(Value.string)), "warnings": .array(report.warnings.map(Value.string))]]
             } catch {
-                return [false, .string(describe(error))]
+                return [false, .string(String(describing: error))]
             }
         }
     }
@@ -168,7 +168,7 @@ enum TestingBinding {
             } catch let refusal as Refusal {
                 return [false, .string(refusal.reason)]
             } catch {
-                return [false, .string(describe(error))]
+                return [false, .string(String(describing: error))]
             }
         }
     }
@@ -179,13 +179,5 @@ enum TestingBinding {
             throw ScriptError(kind: .runtime, message: "\(call.functionName) is only available in spec files")
         }
         return workspace
-    }
-
-    static func describe(_ error: any Error) -> String {
-        switch error {
-        case let error as ScriptError: return error.message
-        case let error as AppLoadError: return error.description
-        default: return String(describing: error)
-        }
     }
 }

@@ -26,7 +26,7 @@ extension AppHost {
         do {
             fresh = try AppHost(path: entryFile, limits: limits, printSink: state.printSink, prelude: prelude, libraries: libraries)
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + Self.reason(error))
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
         }
         let warnings = WarningLog()
         fresh.warn = { warnings.lines.append($0) }
@@ -38,7 +38,7 @@ extension AppHost {
             try carryAppContext(to: fresh)
             if try !fresh.restore(from: saved, strict: true) { try fresh.start() }
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + Self.reason(error))
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
         }
         let changes: RouteChanges
         do {
@@ -58,18 +58,10 @@ extension AppHost {
         for (key, value) in old.entries {
             guard let plain = value.persistable(at: "the app context: \(key)", leftOut: &leftOut) else { continue }
             for failure in try new.set(key, plain) {
-                fresh.warn("observer of '\(failure.key)': \(Self.reason(failure.error))")
+                fresh.warn("observer of '\(failure.key)': \(String(describing: failure.error))")
             }
         }
         for item in leftOut { fresh.warn("not carried over: \(item) belongs to the old Lua state") }
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        switch error {
-        case let error as AppLoadError: return error.description
-        case let error as ScriptError: return error.message
-        default: return String(describing: error)
-        }
     }
 
     private final class WarningLog {
