@@ -171,12 +171,7 @@ local function make(target, action, opener, url, pattern, params, query, fragmen
   local context = action and action.context
   if context == nil then
     local inner = type(opener) == "table" and rawget(opener, "context")
-    if not contexts.is(inner) then inner = contexts.app end
-    if contexts.is(inner) then
-      context = contexts._layer(inner)
-    else
-      context = contexts._new { inner = inner }
-    end
+    context = contexts._layer(contexts.is(inner) and inner or contexts.app)
   end
   local controller
   if type(target) == "function" then
