@@ -1,204 +1,342 @@
--- Specs written in Lua, in busted's vocabulary (LUA-API.md, "Tests written in Lua"): describe,
--- it, pending, before_each, after_each, setup, teardown, and assert with equal, same, truthy,
--- falsy, is_true, is_false, is_nil, not_nil, has_error, matches (also as assert.are.equal and
--- assert.are.same). Loading a spec file only records its blocks and tests; the host runs them,
--- one call per step, so every step has the host's time budget and an error's traceback.
+-- Specs written in Lua, with busted's vocabulary and rules (README, "The command line"):
+-- describe (context, insulate, expose), it (test, spec), pending, before_each, after_each, setup
+-- and teardown (strict_ and lazy_ alike), finally, randomize; assert, spy, stub, mock and match
+-- are luassert's, loaded read-only from where its package put it. Loading a spec file runs its
+-- top level; a describe body runs when the run reaches it. The host runs every step (a describe
+-- body, a setup, a before_each, a test...) as its own call, so each has the time budget and an
+-- error's traceback.
+local native = require "wayfinder.native.spec"
+
 local spec = {}
 
-local function new_block(name)
-  return { kind = "block", name = name, children = {}, setup = {}, teardown = {}, before_each = {}, after_each = {} }
+local raise = error
+local host_require = require
+
+-- Blocks. ----------------------------------------------------------------------------------
+
+local blocks = {}
+
+local function new_block(name, fn, mode)
+  local block = {
+    id = #blocks + 1, name = name, fn = fn, mode = mode, children = {},
+    setup = {}, teardown = {}, before_each = {}, after_each = {},
+  }
+  blocks[block.id] = block
+  return block
 end
 
-local root = new_block(nil)
+local root = new_block(nil, nil, "insulate")
+-- The block whose body is running (nil while a hook or a test runs, where describe and it
+-- are refused, as busted refuses them).
 local current = root
+-- Whether a test body (or its finally) is running: pending() then marks the test pending.
+local in_test = false
+-- The function a running test gave to finally.
+local finally_fn
 
 local function check_name(what, name)
-  if type(name) ~= "string" then error(what .. " needs a name (a string), got " .. type(name), 3) end
+  if type(name) ~= "string" then raise(what .. " needs a name (a string), got " .. type(name), 3) end
 end
 
 local function check_fn(what, fn)
-  if type(fn) ~= "function" then error(what .. " needs a function, got " .. type(fn), 3) end
+  if type(fn) ~= "function" then raise(what .. " needs a function, got " .. type(fn), 3) end
 end
 
-function spec.describe(name, fn)
-  check_name("describe", name); check_fn("describe", fn)
-  local block = new_block(name)
-  current.children[#current.children + 1] = block
-  local outer = current
-  current = block
-  fn()
-  current = outer
+local function check_place(what)
+  if current == nil then
+    raise(what .. " is not supported here: call it in a spec file's top level or in a describe body", 3)
+  end
 end
+
+local function describer(mode)
+  return function(name, fn)
+    check_place("describe")
+    check_name("describe", name); check_fn("describe", fn)
+    local block = new_block(name, fn, mode)
+    current.children[#current.children + 1] = { kind = "block", id = block.id, name = name }
+  end
+end
+
+spec.describe = describer("describe")
+spec.context = spec.describe
+spec.insulate = describer("insulate")
+spec.expose = describer("expose")
 
 -- it(name, fn); without fn the test is pending.
 function spec.it(name, fn)
+  check_place("it")
   check_name("it", name)
   if fn ~= nil then check_fn("it", fn) end
   current.children[#current.children + 1] = { kind = "test", name = name, fn = fn, pending = fn == nil }
 end
+spec.test = spec.it
+spec.spec = spec.it
 
+-- What the last failure or pending() raised, so the host tells an assertion that did not hold
+-- (a failure) and a pending test from an error: the error it catches must be that very text.
+local outcome
+
+-- pending(name [, fn]) in a block declares a pending test; pending([message]) inside a test
+-- stops it and marks it pending.
 function spec.pending(name)
+  if in_test then
+    local text = "pending" .. (name ~= nil and (": " .. tostring(name)) or "")
+    outcome = { kind = "pending", message = text }
+    raise(text, 0)
+  end
+  check_place("pending")
   check_name("pending", name)
   current.children[#current.children + 1] = { kind = "test", name = name, pending = true }
 end
 
-for _, hook in ipairs { "before_each", "after_each", "setup", "teardown" } do
-  spec[hook] = function(fn)
-    check_fn(hook, fn)
-    local list = current[hook]
+-- finally(fn) inside a test: fn runs after the test, whatever became of it.
+function spec.finally(fn)
+  check_fn("finally", fn)
+  if not in_test then raise("finally is only available inside a test", 2) end
+  finally_fn = fn
+end
+
+local hooks = {
+  before_each = "before_each", after_each = "after_each",
+  setup = "setup", strict_setup = "setup", lazy_setup = "setup",
+  teardown = "teardown", strict_teardown = "teardown", lazy_teardown = "teardown",
+}
+for name, list_name in pairs(hooks) do
+  spec[name] = function(fn)
+    check_place(name)
+    check_fn(name, fn)
+    local list = current[list_name]
     list[#list + 1] = fn
   end
 end
 
--- Assertions. -----------------------------------------------------------------------------
-
--- How a value reads in a failure message: strings quoted, tables written out (keys sorted,
--- nesting cut at depth 4), anything else by tostring.
-local function show(value, depth)
-  depth = depth or 0
-  if type(value) == "string" then return string.format("%q", value) end
-  if type(value) ~= "table" or getmetatable(value) ~= nil then return tostring(value) end
-  if depth >= 4 then return "{...}" end
-  local keys = {}
-  for key in pairs(value) do keys[#keys + 1] = key end
-  table.sort(keys, function(a, b)
-    if type(a) == type(b) and (type(a) == "number" or type(a) == "string") then return a < b end
-    return type(a) < type(b)
-  end)
-  local parts, n = {}, #value
-  for _, key in ipairs(keys) do
-    local shown = show(value[key], depth + 1)
-    if math.type(key) == "integer" and key >= 1 and key <= n then
-      parts[#parts + 1] = shown
-    else
-      local label = type(key) == "string" and key:match("^[%a_][%w_]*$") and key or ("[" .. show(key, depth + 1) .. "]")
-      parts[#parts + 1] = label .. " = " .. shown
-    end
-  end
-  return "{ " .. table.concat(parts, ", ") .. " }"
+-- randomize() in a block shuffles its tests and blocks (with the run's seed, or a fresh one).
+function spec.randomize(on)
+  check_place("randomize")
+  current.randomize = on ~= false
 end
 
-local function deep_equal(a, b, seen)
-  if a == b then return true end
-  if type(a) ~= "table" or type(b) ~= "table" then return false end
-  seen = seen or {}
-  if seen[a] == b then return true end
-  seen[a] = b
-  for key, value in pairs(a) do
-    if not deep_equal(value, b[key], seen) then return false end
-  end
-  for key in pairs(b) do
-    if a[key] == nil then return false end
-  end
-  return true
-end
-
--- Raises a failure at the spec's line (two levels up: the spec called the assertion).
-local function fail(message, expected, actual, has_values)
+-- Raises a failure: `level` is relative to the caller of this function's caller, as for error.
+local function fail(message, level)
+  if type(level) ~= "number" then level = 1 end
   local text = message
-  if has_values then text = text .. "\nexpected: " .. show(expected) .. "\nactual:   " .. show(actual) end
-  spec._assertion_failed = true
-  error(text, 3)
-end
-
-local checks = {}
-
-function checks.equal(expected, actual, message)
-  if expected ~= actual then fail(message or "expected values to be equal", expected, actual, true) end
-end
-
-function checks.same(expected, actual, message)
-  if not deep_equal(expected, actual) then fail(message or "expected values to be the same", expected, actual, true) end
-end
-
-function checks.truthy(value, message)
-  if not value then fail(message or "expected a truthy value", "not nil or false", value, true) end
-end
-
-function checks.falsy(value, message)
-  if value then fail(message or "expected a falsy value", "nil or false", value, true) end
-end
-
-function checks.is_true(value, message)
-  if value ~= true then fail(message or "expected true", true, value, true) end
-end
-
-function checks.is_false(value, message)
-  if value ~= false then fail(message or "expected false", false, value, true) end
-end
-
-function checks.is_nil(value, message)
-  if value ~= nil then fail(message or "expected nil", nil, value, true) end
-end
-
-function checks.not_nil(value, message)
-  if value == nil then fail(message or "expected a value, got nil") end
-end
-
--- has_error(fn [, expected]): fn must raise; with `expected`, its message must be that (with or
--- without the "file:line: " Lua puts in front).
-function checks.has_error(fn, expected, message)
-  if type(fn) ~= "function" then fail("assert.has_error needs a function, got " .. type(fn)) end
-  local ok, err = pcall(fn)
-  spec._assertion_failed = false -- an assertion that failed inside fn was expected
-  if ok then fail(message or "expected an error", expected or "an error", "no error", true) end
-  if expected ~= nil then
-    local text = type(err) == "string" and err or nil
-    local bare = text and text:gsub("^[^\n]-:%d+: ", "", 1)
-    if not (err == expected or bare == expected) then
-      fail(message or "expected a different error", expected, err, true)
-    end
+  if level > 0 and type(message) == "string" then
+    local _, positioned = pcall(raise, message, level + 2)
+    text = positioned
   end
+  outcome = { kind = "failure", message = text }
+  raise(text, 0)
 end
 
-function checks.matches(pattern, text, message)
-  if type(text) ~= "string" or not text:find(pattern) then
-    fail(message or ("expected a string matching " .. show(pattern)), pattern, text, true)
+function spec.fail(message, level)
+  fail(message, (type(level) == "number" and level or 1) + 1)
+end
+
+-- Modules: busted's rules. -----------------------------------------------------------------
+
+local globals -- the spec file's environment, set by _install
+
+-- package as specs use it: path searched from the working directory (busted's lpath before
+-- Lua's ./?.lua), loaded and preload. A spec file has its own.
+local package_table = {
+  path = "./src/?.lua;./src/?/?.lua;./src/?/init.lua;./?.lua;./?/init.lua",
+  cpath = "",
+  config = "/\n;\n?\n!\n-\n",
+  loaded = {},
+  preload = {},
+}
+for _, name in ipairs { "string", "table", "math", "utf8", "coroutine", "os" } do
+  package_table.loaded[name] = _G[name]
+end
+spec.package = package_table
+
+local loading = {}
+
+local function assertion_module(name, require_fn)
+  local relative = name:gsub("%.", "/")
+  local text, chunkname
+  if relative:find("/", 1, true) then text, chunkname = native.assertion_source(relative .. ".lua") end
+  if text == nil then text, chunkname = native.assertion_source(relative .. "/init.lua") end
+  if text == nil then raise("module '" .. name .. "' not found among luassert's files", 3) end
+  local env = spec._assertion_env(name, require_fn)
+  local chunk, err = load(text, chunkname, "t", env)
+  if not chunk then raise(err, 0) end
+  return chunk(name)
+end
+
+local function project_module(name)
+  if not name:find("^[%w_][%w_%-%./]*$") or name:find("%.%.") or name:find("//") then return nil end
+  local file = name:gsub("%.", "/")
+  local outside = {}
+  for template in package_table.path:gmatch("[^;]+") do
+    local path = template:gsub("%?", file)
+    local text, why = native.project_source(path)
+    if text then return text, path end
+    if why == "outside" then outside[#outside + 1] = path end
   end
+  return nil, outside
 end
 
-checks.is_not_nil = checks.not_nil
-checks.error = checks.has_error
+local busted_api
 
-local assert_table = setmetatable({}, {
-  -- assert(value [, message]) still works as Lua's assert.
-  __call = function(_, value, message, ...)
-    if not value then
-      spec._assertion_failed = true
-      error(message or "assertion failed!", 2)
+local function spec_require(name)
+  if type(name) ~= "string" then
+    raise("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
+  end
+  local loaded = package_table.loaded[name]
+  if loaded ~= nil then return loaded end
+  if loading[name] then raise("require loop: module '" .. name .. "' is already being loaded", 2) end
+  loading[name] = true
+  local ok, value = pcall(function()
+    local preload = package_table.preload[name]
+    if preload ~= nil then return preload(name, ":preload:") end
+    if name == "busted" then return busted_api end
+    if name == "luassert" or name:find("^luassert%.") or name == "say" then return assertion_module(name, spec_require) end
+    if name == "wayfinder" or name:find("^wayfinder%.") then return host_require(name) end
+    local text, path = project_module(name)
+    if text then
+      local chunk, err = load(text, "@" .. path, "t", globals)
+      if not chunk then raise(err, 0) end
+      return chunk(name, path)
     end
-    return value, message, ...
+    -- Not on package.path: beside the spec file, where app scripts find their modules.
+    local found, module = pcall(host_require, name)
+    if found then return module end
+    if type(module) == "string" and (module:find("not found", 1, true) or module:find("invalid module name", 1, true)) then
+      local outside = type(path) == "table" and path or {}
+      local searched = package_table.path:gsub("%?", (name:gsub("%.", "/")))
+      raise("module '" .. name .. "' not found: not on package.path (" .. searched .. ") from the working directory, "
+        .. "nor beside the spec file" .. (#outside > 0 and (" (outside the project, not searched: " .. table.concat(outside, ", ") .. ")") or ""), 0)
+    end
+    raise(module, 0)
+  end)
+  loading[name] = nil
+  if not ok then raise(value, 0) end
+  if value == nil then value = package_table.loaded[name] end
+  if value == nil then value = true end
+  package_table.loaded[name] = value
+  return value
+end
+
+-- What luassert's files see beside the spec's globals: stand-ins for the little of debug, io
+-- and package they read. None reaches past the sandbox: getinfo answers source and line only,
+-- setmetatable takes tables only (refusing __gc as the sandbox's does), io answers that
+-- nothing is a file (so luassert never colours its output).
+local debug_standin = {
+  getinfo = function(what)
+    if type(what) == "number" then
+      local info = native.getinfo(what + 1)
+      return info
+    end
+    return native.getinfo(what)
   end,
-  __index = function(_, name)
-    local check = checks[name]
-    if check == nil then error("assert." .. tostring(name) .. " is not an assertion", 2) end
-    return check
+  getmetatable = getmetatable,
+  setmetatable = function(value, metatable)
+    if type(value) ~= "table" then raise("debug.setmetatable is available for tables only", 2) end
+    return setmetatable(value, metatable)
   end,
-})
-rawset(assert_table, "are", setmetatable({}, { __index = function(_, name) return assert_table[name] end }))
-rawset(assert_table, "is", assert_table.are)
-spec.assert = assert_table
+  traceback = function(message) return message end,
+}
+local io_standin = { type = function() return nil end, stdout = {} }
+local package_standin = { config = package_table.config }
+
+function spec._assertion_env(name, require_fn)
+  local env = { debug = debug_standin, io = io_standin, package = package_standin, require = require_fn }
+  -- luassert's assert module raises its failures with error; there they are failures.
+  if name == "luassert.assert" then env.error = fail end
+  return setmetatable(env, { __index = globals or _G })
+end
+
+-- insulate: the globals and package.loaded as they were before the block, restored after it.
+local function snapshot()
+  local saved_globals, saved_loaded = {}, {}
+  for key, value in pairs(globals) do saved_globals[key] = value end
+  for key, value in pairs(package_table.loaded) do saved_loaded[key] = value end
+  return { globals = saved_globals, loaded = saved_loaded }
+end
+
+local function restore(saved)
+  for key in pairs(globals) do if saved.globals[key] == nil then globals[key] = nil end end
+  for key, value in pairs(saved.globals) do globals[key] = value end
+  for key in pairs(package_table.loaded) do if saved.loaded[key] == nil then package_table.loaded[key] = nil end end
+  for key, value in pairs(saved.loaded) do package_table.loaded[key] = value end
+end
 
 -- What the host calls. ---------------------------------------------------------------------
 
--- The recorded blocks and tests.
-function spec._tree()
-  return root
+-- Runs a describe body: records its blocks, tests and hooks.
+function spec._expand(id)
+  local block = blocks[id]
+  if block.mode == "insulate" then block.saved = snapshot() end
+  current = block
+  block.fn()
+  current = nil
 end
 
--- Whether the last error came from an assertion (a failure) rather than the code (an error).
-function spec._take_failure()
-  local failed = spec._assertion_failed == true
-  spec._assertion_failed = false
-  return failed
+-- A block's contents: { children, setup, teardown, before_each, after_each, randomize }.
+function spec._block(id)
+  current = nil
+  local block = blocks[id]
+  return {
+    children = block.children, setup = block.setup, teardown = block.teardown,
+    before_each = block.before_each, after_each = block.after_each, randomize = block.randomize == true,
+  }
 end
 
--- Makes the vocabulary global, as busted does.
+-- The end of a block's run: an insulated block's globals and modules are put back.
+function spec._leave(id)
+  local block = blocks[id]
+  if block.saved then restore(block.saved); block.saved = nil end
+end
+
+-- Calls a test body (the host calls this wrapper so pending() and finally know a test runs).
+function spec._begin_test()
+  in_test = true
+  finally_fn = nil
+end
+
+-- The function the test gave to finally, if any; ends the test.
+function spec._end_test()
+  local fn = finally_fn
+  finally_fn = nil
+  return fn
+end
+
+function spec._after_test()
+  in_test = false
+end
+
+-- What the last failure or pending() raised: its kind and text (nil when none since).
+function spec._take_outcome()
+  local last = outcome
+  outcome = nil
+  if last == nil then return nil end
+  return last.kind, last.message
+end
+
+-- Makes the vocabulary global, as busted does, with luassert's assert, spy, stub, mock and match.
 function spec._install(env)
+  globals = env
   require("wayfinder").testing = require "wayfinder.testing"
-  for _, name in ipairs { "describe", "it", "pending", "before_each", "after_each", "setup", "teardown", "assert" } do
+  local api = {}
+  for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "test", "spec", "pending",
+                          "before_each", "after_each", "setup", "teardown", "strict_setup", "strict_teardown",
+                          "lazy_setup", "lazy_teardown", "finally", "randomize", "fail" } do
     env[name] = spec[name]
+    api[name] = spec[name]
   end
+  local luassert = spec_require "luassert"
+  for _, name in ipairs { "spy", "stub", "mock", "match" } do
+    api[name] = spec_require("luassert." .. name)
+    env[name] = api[name]
+  end
+  api.assert = luassert
+  env.assert = luassert
+  busted_api = api
+  env.require = spec_require
+  env.package = package_table
+  package_table.loaded._G = env
+  package_table.loaded.wayfinder = require "wayfinder"
 end
 
 return spec

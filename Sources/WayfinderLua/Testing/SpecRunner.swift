@@ -10,16 +10,16 @@ public struct SpecRunner {
     public var limits: LuaLimits
     /// Shuffles the tests (and blocks) within each block when set.
     public var shuffleSeed: UInt64?
-    /// Runs only the tests whose full name contains this text.
-    public var filter: String?
+    /// Which tests run, by their full names and `#tags`.
+    public var selection: SpecSelection
     /// Where the specs' `print` goes.
     public var printSink: (String) -> Void
 
-    public init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, filter: String? = nil,
+    public init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, selection: SpecSelection = SpecSelection(),
                 printSink: @escaping (String) -> Void = { _ in }) {
         self.limits = limits
         self.shuffleSeed = shuffleSeed
-        self.filter = filter
+        self.selection = selection
         self.printSink = printSink
     }
 
@@ -46,13 +46,14 @@ public struct SpecRunner {
         return found.sorted().filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
     }
 
-    /// The full names of the tests in `file` (after the filter), without running them; or the
-    /// failure to load the file.
+    /// The full names of the tests in `file` (after the selection), without running them (their
+    /// describe bodies run, as busted's --list runs them); or the failure to load the file.
     public func list(_ file: String) -> (names: [String], failure: SpecResult?) {
         switch load(file) {
         case .failed(let failure): return ([], failure)
         case .loaded(let loaded):
-            return (selectedTests(in: loaded.tree, path: []), nil)
+            var session = Session(runner: self, file: file, loaded: loaded, generator: nil)
+            return (session.names(Self.rootBlock, path: []), nil)
         }
     }
 
@@ -66,17 +67,26 @@ public struct SpecRunner {
         case .loaded(let loaded):
             let generator = shuffleSeed.map { ShuffleGenerator(seed: $0 ^ Self.stableHash(file)) }
             var session = Session(runner: self, file: file, loaded: loaded, generator: generator)
-            session.run(loaded.tree, path: [], befores: [], afters: [], report: report)
+            session.runBlock(Self.rootBlock, path: [], befores: [], afters: [], report: report)
             return session.results
         }
     }
 
+    /// The block of a file's top level (lua/wayfinder/spec.lua numbers blocks from 1).
+    static let rootBlock: Int64 = 1
+
     // MARK: Loading
 
+    /// A loaded spec file: its state and the spec module's entry points the runner calls.
     struct Loaded {
         let host: AppHost
-        let tree: Value
-        let takeFailure: Value.Handle
+        let block: Value.Handle
+        let expand: Value.Handle
+        let leave: Value.Handle
+        let beginTest: Value.Handle
+        let endTest: Value.Handle
+        let afterTest: Value.Handle
+        let takeOutcome: Value.Handle
     }
 
     /// The name a file that did not load is reported under: it counts as one failed test.
@@ -90,16 +100,20 @@ public struct SpecRunner {
 
     private func load(_ file: String) -> LoadOutcome {
         let prelude = "require('wayfinder.spec')._install(_ENV)"
+        let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_take_outcome"]
         do {
             let host = try AppHost(path: file, limits: limits, printSink: printSink, prelude: prelude,
-                                   libraries: [("wayfinder.native.testing", TestingBinding.functions)])
+                                   libraries: [("wayfinder.native.testing", TestingBinding.functions),
+                                               ("wayfinder.native.spec", SpecBinding.functions)])
             host.workspace = Workspace()
-            let answer = try host.state.run(source: "local spec = require 'wayfinder.spec'; return spec._tree(), spec._take_failure",
-                                            chunkName: "=wayfinder.spec")
-            guard answer.count == 2, case .handle(let takeFailure) = answer[1] else {
+            let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")
+            let answer = try host.state.run(source: source, chunkName: "=wayfinder.spec")
+            let handles = answer.compactMap { value -> Value.Handle? in if case .handle(let handle) = value { return handle } else { return nil } }
+            guard handles.count == entryPoints.count else {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: "the spec module did not load"))
             }
-            return .loaded(Loaded(host: host, tree: answer[0], takeFailure: takeFailure))
+            return .loaded(Loaded(host: host, block: handles[0], expand: handles[1], leave: handles[2], beginTest: handles[3],
+                                  endTest: handles[4], afterTest: handles[5], takeOutcome: handles[6]))
         } catch let error as AppLoadError {
             if case .script(let script) = error {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: script.message, traceback: script.traceback))
@@ -122,20 +136,6 @@ public struct SpecRunner {
 
     static func fullName(_ path: [String], _ name: String) -> String {
         (path + [name]).joined(separator: " ")
-    }
-
-    func selected(_ name: String) -> Bool {
-        guard let filter, !filter.isEmpty else { return true }
-        return name.contains(filter)
-    }
-
-    /// The full names of the tests in `block` and its inner blocks that the filter selects.
-    func selectedTests(in block: Value, path: [String]) -> [String] {
-        Self.items(block["children"]).flatMap { child -> [String] in
-            let name = child["name"]?.stringValue ?? "?"
-            if child["kind"] == "test" { return selected(Self.fullName(path, name)) ? [Self.fullName(path, name)] : [] }
-            return selectedTests(in: child, path: path + [name])
-        }
     }
 
     /// FNV-1a: the same file gets the same shuffle for the same seed in every process.

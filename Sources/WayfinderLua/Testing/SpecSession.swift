@@ -2,7 +2,9 @@ import Foundation
 import Wayfinder
 
 extension SpecRunner {
-    /// One file's run: walks its blocks, calling each step in the file's state.
+    /// One file's run, as busted runs a file: a block's describe body runs when the run reaches
+    /// it, then its setups (before its first test or inner block), its tests and inner blocks in
+    /// order (or shuffled), its teardowns. Every step is its own call in the file's state.
     struct Session {
         let runner: SpecRunner
         let file: String
@@ -22,51 +24,109 @@ extension SpecRunner {
             report(result)
         }
 
-        /// Runs a block: its setups, its tests and inner blocks (in order, or shuffled), its
-        /// teardowns. A setup that fails fails every test it was for; a teardown that fails is
-        /// reported as a failure of its block.
-        mutating func run(_ block: Value, path: [String], befores: [Value.Handle], afters: [Value.Handle],
-                          report: (SpecResult) -> Void) {
-            guard !runner.selectedTests(in: block, path: path).isEmpty else { return }
-            let befores = befores + SpecRunner.functions(block["before_each"])
-            let afters = SpecRunner.functions(block["after_each"]).reversed() + afters
-            var setupFailure: Failure?
-            for setup in SpecRunner.functions(block["setup"]) where setupFailure == nil {
-                setupFailure = call(setup).map { $0.prefixed("in setup: ") }
-            }
-            var children = SpecRunner.items(block["children"])
+        /// What a describe body recorded.
+        struct Contents {
+            var children: [Value]
+            var setups: [Value.Handle]
+            var teardowns: [Value.Handle]
+            var befores: [Value.Handle]
+            var afters: [Value.Handle]
+            var randomize: Bool
+        }
+
+        private func contents(_ id: Int64) throws(ScriptError) -> Contents {
+            let value = try loaded.host.state.call(loaded.block, [.int(id)]).first ?? .null
+            return Contents(children: SpecRunner.items(value["children"]), setups: SpecRunner.functions(value["setup"]),
+                            teardowns: SpecRunner.functions(value["teardown"]), befores: SpecRunner.functions(value["before_each"]),
+                            afters: SpecRunner.functions(value["after_each"]), randomize: value["randomize"] == true)
+        }
+
+        private mutating func ordered(_ children: [Value], id: Int64, randomize: Bool) -> [Value] {
+            var children = children
             if var generator {
                 children.shuffle(using: &generator)
                 self.generator = generator
+            } else if randomize {
+                var local = ShuffleGenerator(seed: SpecRunner.stableHash(file) ^ UInt64(bitPattern: id))
+                children.shuffle(using: &local)
             }
-            for child in children {
+            return children
+        }
+
+        /// The full names of the selected tests under block `id`, running describe bodies only.
+        mutating func names(_ id: Int64, path: [String]) -> [String] {
+            guard let contents = try? contents(id) else { return [] }
+            var found = [String]()
+            for child in contents.children {
                 let name = child["name"]?.stringValue ?? "?"
+                let full = SpecRunner.fullName(path, name)
                 if child["kind"] == "test" {
-                    let full = SpecRunner.fullName(path, name)
-                    guard runner.selected(full) else { continue }
-                    if let setupFailure {
-                        record(setupFailure.result(file: file, name: full, seconds: 0), report)
-                    } else {
-                        record(test(child, name: full, befores: befores, afters: afters), report)
-                    }
-                } else if let setupFailure {
-                    for inner in runner.selectedTests(in: child, path: path + [name]) {
-                        record(setupFailure.result(file: file, name: inner, seconds: 0), report)
-                    }
-                } else {
-                    run(child, path: path + [name], befores: befores, afters: afters, report: report)
+                    if runner.selection.selects(full) { found.append(full) }
+                } else if case .int(let inner)? = child["id"] {
+                    if call(loaded.expand, [.int(inner)]) == nil { found += names(inner, path: path + [name]) }
+                    _ = call(loaded.leave, [.int(inner)])
                 }
             }
-            for teardown in SpecRunner.functions(block["teardown"]) {
+            return found
+        }
+
+        /// Runs block `id`, whose describe body has run. A setup that fails is one error and
+        /// nothing else of its block runs (its teardowns still do); a describe body that fails is
+        /// one error named for its block; a teardown that fails is one named `<block> (teardown)`.
+        mutating func runBlock(_ id: Int64, path: [String], befores: [Value.Handle], afters: [Value.Handle],
+                               report: (SpecResult) -> Void) {
+            let blockName = path.joined(separator: " ")
+            let contents: Contents
+            do {
+                contents = try self.contents(id)
+            } catch {
+                record(SpecResult(file: file, name: blockName, status: .errored, message: error.message, traceback: error.traceback), report)
+                return
+            }
+            let befores = befores + contents.befores
+            let afters = contents.afters.reversed() + afters
+            var setupRan = false
+            var setupFailed = false
+            for child in ordered(contents.children, id: id, randomize: contents.randomize) {
+                let name = child["name"]?.stringValue ?? "?"
+                let full = SpecRunner.fullName(path, name)
+                let isTest = child["kind"] == "test"
+                if isTest && !runner.selection.selects(full) { continue }
+                if !setupRan {
+                    setupRan = true
+                    for setup in contents.setups {
+                        if let failure = call(setup) {
+                            let label = path.isEmpty ? "(setup)" : blockName + " (setup)"
+                            record(failure.prefixed("in setup: ").errorResult(file: file, name: label), report)
+                            setupFailed = true
+                            break
+                        }
+                    }
+                }
+                if setupFailed { break }
+                if isTest {
+                    record(test(child, name: full, befores: befores, afters: afters), report)
+                } else if case .int(let inner)? = child["id"] {
+                    if let failure = call(loaded.expand, [.int(inner)]) {
+                        record(failure.prefixed("in describe: ").errorResult(file: file, name: full), report)
+                    } else {
+                        runBlock(inner, path: path + [name], befores: befores, afters: afters, report: report)
+                    }
+                    _ = call(loaded.leave, [.int(inner)])
+                }
+            }
+            guard setupRan else { return }
+            for teardown in contents.teardowns {
                 if let failure = call(teardown) {
-                    let name = path.isEmpty ? "(teardown)" : path.joined(separator: " ") + " (teardown)"
-                    record(failure.prefixed("in teardown: ").result(file: file, name: name, seconds: 0), report)
+                    let label = path.isEmpty ? "(teardown)" : blockName + " (teardown)"
+                    record(failure.prefixed("in teardown: ").errorResult(file: file, name: label), report)
                 }
             }
         }
 
-        /// One test: its before_each hooks outermost first, the test, then its after_each hooks
-        /// innermost first, which run even when the test failed. The first failure decides.
+        /// One test: its before_each hooks outermost first, the test and its `finally`, then its
+        /// after_each hooks innermost first, which run even when the test failed. The first
+        /// failure decides; `pending()` inside the test makes it pending.
         private func test(_ test: Value, name: String, befores: [Value.Handle], afters: [Value.Handle]) -> SpecResult {
             guard test["pending"] != true, case .handle(let body)? = test["fn"] else {
                 return SpecResult(file: file, name: name, status: .pending)
@@ -77,7 +137,15 @@ extension SpecRunner {
             for before in befores where failure == nil {
                 failure = call(before).map { $0.prefixed("in before_each: ") }
             }
-            if failure == nil { failure = call(body) }
+            if failure == nil {
+                _ = call(loaded.beginTest)
+                failure = call(body)
+                if case .handle(let finally)? = (try? loaded.host.state.call(loaded.endTest, []))?.first {
+                    let finallyFailure = call(finally).map { $0.prefixed("in finally: ") }
+                    if failure == nil { failure = finallyFailure }
+                }
+                _ = call(loaded.afterTest)
+            }
             for after in afters {
                 let afterFailure = call(after).map { $0.prefixed("in after_each: ") }
                 if failure == nil { failure = afterFailure }
@@ -98,18 +166,29 @@ extension SpecRunner {
             }
 
             func result(file: String, name: String, seconds: Double) -> SpecResult {
-                SpecResult(file: file, name: name, status: status, message: message, traceback: traceback, seconds: seconds)
+                SpecResult(file: file, name: name, status: status, message: message,
+                           traceback: status == .pending ? nil : traceback, seconds: seconds)
+            }
+
+            /// Outside a test (a describe body, a setup, a teardown) anything that went wrong is
+            /// an error, as busted counts it.
+            func errorResult(file: String, name: String) -> SpecResult {
+                SpecResult(file: file, name: name, status: .errored, message: message, traceback: traceback)
             }
         }
 
-        /// Calls one step; nil when it returned normally.
-        private func call(_ step: Value.Handle) -> Failure? {
+        /// Calls one step; nil when it returned normally. The error is a failure when it is the
+        /// text a failed assertion raised, pending when pending() raised it.
+        private func call(_ step: Value.Handle, _ arguments: [Value] = []) -> Failure? {
             do {
-                try loaded.host.state.call(step, [])
+                try loaded.host.state.call(step, arguments)
                 return nil
             } catch {
-                let assertion = (try? loaded.host.state.call(loaded.takeFailure, []))?.first == .bool(true)
-                let status: SpecResult.Status = assertion && error.kind == .runtime ? .failed : .errored
+                var status = SpecResult.Status.errored
+                if error.kind == .runtime, let outcome = try? loaded.host.state.call(loaded.takeOutcome, []),
+                   outcome.count == 2, outcome[1].stringValue == error.message {
+                    status = outcome[0] == "pending" ? .pending : .failed
+                }
                 return Failure(status: status, message: error.message, traceback: error.traceback)
             }
         }

@@ -10,12 +10,12 @@ struct TestCommand: ParsableCommand {
         commandName: "test",
         abstract: "Run specs written in Lua (*_spec.lua, busted's vocabulary).",
         discussion: """
-            PATHs are spec files or directories searched recursively (default: spec/ when it \
-            exists, else the current directory). Files run in path order, each in its own Lua \
-            state with the wayfinder module; tests run in the order written unless --shuffle. \
-            Each step (setup, before_each, the test, after_each, teardown) has the time budget \
-            and memory limit below. The last line is "N passed, N failed" (", N pending" when \
-            any).
+            PATHs are spec files or directories searched recursively (default: ./spec, as \
+            busted's). Files run in path order, each in its own Lua state with the wayfinder \
+            module, busted's vocabulary and luassert; tests run in the order written unless \
+            --shuffle. Each step (a describe body, setup, before_each, the test, after_each, \
+            teardown) has the time budget and memory limit below. The last line is "N passed, \
+            N failed" (", N pending" when any).
             """
     )
 
@@ -31,38 +31,88 @@ struct TestCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "Print each test's name and outcome as it runs.")
     var verbose = false
 
-    @Flag(help: "Print the results in TAP version 13 instead.")
+    @Flag(help: "Print the results in TAP version 13 instead (as --output=TAP).")
     var tap = false
 
     @Option(help: "Also write the results as JUnit XML to this file.")
     var junit: String?
 
-    @Option(help: "Run only the tests whose full name contains this text.")
-    var filter: String?
+    @Option(name: .shortAndLong, help: "How to print the results: plain (the default; also plainTerminal, utfTerminal), TAP, or junit (XML on standard output).")
+    var output: OutputFormat?
+
+    @Option(help: "Run only the tests whose full name contains this text (repeatable: any of them).")
+    var filter: [String] = []
+
+    @Option(name: .customLong("filter-out"), help: "Skip the tests whose full name contains this text (repeatable).")
+    var filterOut: [String] = []
+
+    @Option(name: .shortAndLong, help: "Run only the tests tagged (#tag in their full name) with one of these (comma-separated, repeatable).")
+    var tags: [String] = []
+
+    @Option(name: .customLong("exclude-tags"), help: "Skip the tests tagged with one of these (comma-separated, repeatable).")
+    var excludeTags: [String] = []
 
     @Flag(help: "List the tests (file: full name) without running them.")
     var list = false
 
     @OptionGroup var host: HostOptions
 
+    /// busted's --output names that Wayfinder prints.
+    enum OutputFormat: String, ExpressibleByArgument {
+        case plain, plainTerminal, utfTerminal, TAP, junit
+
+        init?(argument: String) {
+            switch argument.lowercased() {
+            case "plain", "plainterminal", "utfterminal": self = .plain
+            case "tap": self = .TAP
+            case "junit": self = .junit
+            default: return nil
+            }
+        }
+    }
+
+    var selection: SpecSelection {
+        func words(_ lists: [String]) -> [String] {
+            lists.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }
+        }
+        return SpecSelection(filters: filter, filtersOut: filterOut, tags: words(tags), excludedTags: words(excludeTags))
+    }
+
     func run() throws {
-        let roots = paths.isEmpty ? [FileManager.default.fileExists(atPath: "spec") ? "spec" : "."] : paths
+        if paths.isEmpty && !FileManager.default.fileExists(atPath: "spec") {
+            Terminal.error("no ./spec directory here (busted's default); name the spec files or directories to run")
+            throw ExitCode(1)
+        }
+        let roots = paths.isEmpty ? ["spec"] : paths
         let files: [String]
         do { files = try SpecRunner.discover(roots) } catch {
             Terminal.error("\(error)")
             throw ExitCode(2)
         }
+        let format = tap ? .TAP : output ?? .plain
         let seed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
-        let runner = SpecRunner(limits: host.limits, shuffleSeed: seed, filter: filter, printSink: { Terminal.print($0) })
+        // What specs print goes to standard error, so it never mixes into TAP or XML.
+        let runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection,
+                                printSink: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         if list { return try listTests(files, runner) }
 
-        var report = TestReport(style: tap ? .tap : verbose ? .verbose : isatty(STDOUT_FILENO) == 1 ? .progress : .quiet)
-        if let seed, !tap { Terminal.print("Shuffled with --seed \(seed)") }
+        let style: TestReport.Style
+        switch format {
+        case .TAP: style = .tap
+        case .junit: style = .quiet
+        default: style = verbose ? .verbose : isatty(STDOUT_FILENO) == 1 ? .progress : .quiet
+        }
+        var report = TestReport(style: style, printsSummary: format != .junit)
+        if let seed {
+            let line = "Shuffled with --seed \(seed)"
+            if format == .plain { Terminal.print(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+        }
         report.begin()
         for file in files {
             runner.run(file) { report.add($0) }
         }
         report.finish()
+        if format == .junit { Terminal.write(JUnitReport.xml(report.results)) }
         if let junit {
             do {
                 try Data(JUnitReport.xml(report.results).utf8).write(to: URL(fileURLWithPath: junit))
@@ -72,7 +122,15 @@ struct TestCommand: ParsableCommand {
             }
         }
         if files.isEmpty { Terminal.error("no *_spec.lua files under \(roots.joined(separator: ", "))") }
-        if report.failed > 0 || files.isEmpty { throw ExitCode(1) }
+        if !files.isEmpty && report.results.isEmpty { Terminal.error("no test matches the selection (\(describeSelection))") }
+        if report.failed > 0 || report.results.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The options that chose the tests, for the message when none was chosen.
+    private var describeSelection: String {
+        var parts = filter.map { "--filter \($0)" } + filterOut.map { "--filter-out \($0)" }
+        parts += tags.map { "--tags \($0)" } + excludeTags.map { "--exclude-tags \($0)" }
+        return parts.isEmpty ? "the files hold no test" : parts.joined(separator: " ")
     }
 
     private func listTests(_ files: [String], _ runner: SpecRunner) throws {

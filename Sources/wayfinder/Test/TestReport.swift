@@ -7,10 +7,13 @@ struct TestReport {
     enum Style { case progress, verbose, quiet, tap }
 
     let style: Style
+    /// Whether the failures and counts are printed at the end (not when standard output is XML).
+    let printsSummary: Bool
     private(set) var results: [SpecResult] = []
 
-    init(style: Style) {
+    init(style: Style, printsSummary: Bool = true) {
         self.style = style
+        self.printsSummary = printsSummary
     }
 
     var passed: Int { results.filter { $0.status == .passed }.count }
@@ -55,6 +58,7 @@ struct TestReport {
     }
 
     func finish() {
+        guard printsSummary else { return }
         if style == .tap {
             Terminal.print("1..\(results.count)")
             Terminal.print("# " + summary)

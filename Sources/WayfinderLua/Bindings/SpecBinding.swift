@@ -1,0 +1,104 @@
+import CLua
+import Foundation
+import Wayfinder
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// `wayfinder.native.spec`: what `lua/wayfinder/spec.lua` needs from the host to give spec files
+/// busted's rules, lent to spec files only: the source of luassert and say (read-only, from where
+/// their packages put them), project files for `require` (confined to the working directory), and
+/// the stack information luassert reads (source and line only: never a function, a local or an
+/// upvalue, so nothing of the host's own frames leaks).
+enum SpecBinding {
+    static let functions: [(String, LuaBinding)] = [
+        ("assertion_source", assertionSource), ("project_source", projectSource), ("getinfo", getinfo),
+    ]
+
+    /// Where Lua packages for 5.4 live on Debian (luarocks' tree first), with the versions whose
+    /// pure-Lua files run unchanged on 5.4.
+    static let assertionRoots: [String] = {
+        var roots = [String]()
+        for prefix in ["/usr/local/share/lua", "/usr/share/lua"] {
+            for version in ["5.4", "5.3", "5.1"] { roots.append("\(prefix)/\(version)") }
+        }
+        return roots
+    }()
+
+    /// The directory holding `luassert/init.lua` and `say/init.lua`, if luassert is installed.
+    static let assertionRoot: String? = assertionRoots.first { root in
+        FileManager.default.fileExists(atPath: root + "/luassert/init.lua")
+            && FileManager.default.fileExists(atPath: root + "/say/init.lua")
+    }
+
+    static let missingLuassert = "luassert is not installed (wayfinder test uses it for assert, spy, stub, mock and match): "
+        + "install Debian's lua-luassert (apt-get install lua-luassert, or scripts/setup), or `luarocks install luassert`"
+
+    /// assertion_source(relpath) -> text, chunkname. relpath names a file of luassert or say
+    /// ("luassert/spy.lua"); anything else is refused before the disk is touched.
+    static let assertionSource: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let relative = try call.string(1, name: "path")
+            let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
+            guard parts.count >= 2, parts.first == "luassert" || parts.first == "say", relative.hasSuffix(".lua"),
+                  parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } && !$0.hasPrefix(".") })
+            else { throw ScriptError(kind: .runtime, message: "\(relative) is not a file of luassert or say") }
+            guard let root = assertionRoot else { throw ScriptError(kind: .runtime, message: missingLuassert) }
+            guard let bytes = FileAccess.readBytes(atPath: root + "/" + relative) else { return [.null] }
+            return [.string(String(decoding: bytes, as: UTF8.self)), .string("@" + relative)]
+        }
+    }
+
+    /// project_source(path) -> text | nil, "missing" | nil, "outside". A path relative to the
+    /// working directory (busted's root for `require`); a file whose real path lies outside it is
+    /// never read.
+    static let projectSource: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let path = try call.string(1, name: "path")
+            let directory = FileManager.default.currentDirectoryPath
+            let full = path.hasPrefix("/") ? path : directory + "/" + path
+            var info = stat()
+            guard stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return [.null, "missing"] }
+            guard let root = FileAccess.realPath(directory), let real = FileAccess.realPath(full),
+                  real.hasPrefix(root == "/" ? "/" : root + "/")
+            else { return [.null, "outside"] }
+            guard let bytes = FileAccess.readBytes(atPath: real) else { return [.null, "missing"] }
+            return [.string(String(decoding: bytes, as: UTF8.self))]
+        }
+    }
+
+    /// getinfo(level | function) -> { source, short_src, what, currentline, linedefined,
+    /// lastlinedefined } | nil: debug.getinfo's "Sl" fields. Level 1 is the function that called
+    /// getinfo, as for debug.getinfo.
+    static let getinfo: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            var record = lua_Debug()
+            switch call.type(1) {
+            case .number:
+                let level = try call.int(1, name: "level")
+                guard level >= 0, level < Int64(Int32.max), lua_getstack(call.thread, Int32(level), &record) != 0 else { return [.null] }
+                guard lua_getinfo(call.thread, "Sl", &record) != 0 else { return [.null] }
+            case .function:
+                lua_pushvalue(call.thread, 1)
+                guard lua_getinfo(call.thread, ">Sl", &record) != 0 else { return [.null] }
+            default:
+                throw call.typeError(1, name: "level", expected: "number or function")
+            }
+            let source = record.source.map { String(cString: $0) } ?? "?"
+            let shortSource = withUnsafeBytes(of: record.short_src) { bytes in
+                String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
+            }
+            return [.map([
+                "source": .string(source), "short_src": .string(shortSource),
+                "what": .string(record.what.map { String(cString: $0) } ?? "?"),
+                "currentline": .int(Int64(record.currentline)), "linedefined": .int(Int64(record.linedefined)),
+                "lastlinedefined": .int(Int64(record.lastlinedefined)),
+            ])]
+        }
+    }
+}
