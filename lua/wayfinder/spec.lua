@@ -179,6 +179,23 @@ end
 
 local busted_api
 
+-- loadfile and dofile for spec files, confined to the working directory as require is, and
+-- text only as the sandbox's load is (apps have neither).
+local function spec_loadfile(path, _, env)
+  if type(path) ~= "string" then return nil, "loadfile needs a path (reading standard input is not available)" end
+  local text, why = native.project_source(path)
+  if not text then
+    return nil, "cannot open " .. path .. (why == "outside" and " (outside the project directory)" or "")
+  end
+  return load(text, "@" .. path, "t", env or globals)
+end
+
+local function spec_dofile(path)
+  local chunk, err = spec_loadfile(path)
+  if not chunk then raise(err, 2) end
+  return chunk()
+end
+
 local function spec_require(name)
   if type(name) ~= "string" then
     raise("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
@@ -334,6 +351,8 @@ function spec._install(env)
   env.assert = luassert
   busted_api = api
   env.require = spec_require
+  env.loadfile = spec_loadfile
+  env.dofile = spec_dofile
   env.package = package_table
   package_table.loaded._G = env
   package_table.loaded.wayfinder = require "wayfinder"
