@@ -7,8 +7,10 @@
 -- Returns the key to call, the selector it stands for, and how to call it, or nil when the
 -- class has none of them (the instance is then used as it is).
 
+local callable = require "wayfinder.callable"
+
 local function has(class, key)
-  return type(class[key]) == "function"
+  return callable(class[key])
 end
 
 -- The names depend only on the selector or the param names, and are asked for on every open:

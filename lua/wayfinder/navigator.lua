@@ -5,6 +5,7 @@
 local native = require "wayfinder.native.navigator"
 local deduce = require "wayfinder.constructor"
 local contexts = require "wayfinder.context"
+local callable = require "wayfinder.callable"
 
 local methods = {}
 -- nav.delegate lives here; nav.persistence and nav.expiration live in the host, which wf.app
@@ -142,10 +143,10 @@ local function describe(value)
   return type(value)
 end
 
--- The controller's method `name`, which must be a function.
+-- The controller's method `name`, which must be callable.
 local function method(controller, name)
   local fn = controller[name]
-  if type(fn) ~= "function" then error(describe(controller) .. "." .. name .. " is a " .. type(fn) .. ", not a method", 0) end
+  if not callable(fn) then error(describe(controller) .. "." .. name .. " is a " .. type(fn) .. ", not a method", 0) end
   return fn
 end
 
@@ -259,7 +260,7 @@ local function delegate(name, ...)
   local hooks = settings.delegate
   local fn = hooks and hooks[name]
   if fn == nil then return false end
-  if type(fn) ~= "function" then error("nav.delegate." .. name .. " is a " .. type(fn) .. ", not a function", 0) end
+  if not callable(fn) then error("nav.delegate." .. name .. " is a " .. type(fn) .. ", not a function", 0) end
   return true, fn(...)
 end
 

@@ -238,7 +238,8 @@ end
 -- What luassert's files see beside the spec's globals: stand-ins for the little of debug, io
 -- and package they read. None reaches past the sandbox: getinfo answers source and line only,
 -- setmetatable takes tables only (refusing __gc as the sandbox's does), io answers that
--- nothing is a file (so luassert never colours its output).
+-- nothing is a file (so luassert never colours its output), getmetatable respects
+-- __metatable as the sandbox's does.
 local debug_standin = {
   getinfo = function(what)
     if type(what) == "number" then
@@ -247,7 +248,12 @@ local debug_standin = {
     end
     return native.getinfo(what)
   end,
-  getmetatable = getmetatable,
+  -- A protected metatable (__metatable set) stays hidden: luassert then sees none.
+  getmetatable = function(value)
+    local metatable = getmetatable(value)
+    if type(metatable) ~= "table" then return nil end
+    return metatable
+  end,
   setmetatable = function(value, metatable)
     if type(value) ~= "table" then raise("debug.setmetatable is available for tables only", 2) end
     return setmetatable(value, metatable)

@@ -39,9 +39,11 @@ struct TestCommandTests {
         #expect(mixed.lines.last == "1 passed, 2 failed, 2 pending")
         #expect(mixed.stdout.contains("""
             FAIL \(directory.subpath("mixed_spec.lua")): mixed fails
-              mixed_spec.lua:3: expected values to be equal
-              expected: 3
-              actual:   2
+              mixed_spec.lua:3: Expected objects to be equal.
+              Passed in:
+              (number) 2
+              Expected:
+              (number) 3
               stack traceback:
             """))
         #expect(mixed.stdout.contains("ERROR \(directory.subpath("mixed_spec.lua")): mixed errors\n  mixed_spec.lua:4: attempt to index a nil value (local 't')"))
@@ -61,6 +63,7 @@ struct TestCommandTests {
         #expect(order.count == 3 && order[0].hasSuffix("a_spec.lua: runs") && order[2].hasSuffix("c_spec.lua: runs too"), "path order: \(order)")
     }
 
+    /// As busted: a setup that fails is one error for its block, whose tests then do not run.
     @Test func hooksRunAroundEachTestAndTheirErrorsFailThatTest() throws {
         try directory.write("hooks_spec.lua", """
             log = {}
@@ -97,11 +100,11 @@ struct TestCommandTests {
             end)
             """)
         let result = try run([directory.subpath("hooks_spec.lua")])
-        #expect(result.lines.last == "3 passed, 5 failed")
+        #expect(result.lines.last == "3 passed, 4 failed")
         #expect(result.stdout.contains(": broken before fails for it\n  in before_each: hooks_spec.lua:17: no table"))
         #expect(result.stdout.contains(": broken after fails for it too\n  in after_each: hooks_spec.lua:21: no cleanup"))
-        #expect(result.stdout.contains(": broken setup one\n  in setup: hooks_spec.lua:25: no database"))
-        #expect(result.stdout.contains(": broken setup two\n  in setup: hooks_spec.lua:25: no database"))
+        #expect(result.stdout.contains(": broken setup (setup)\n  in setup: hooks_spec.lua:25: no database"))
+        #expect(!result.stdout.contains("broken setup one"))
         #expect(result.stdout.contains(": broken teardown (teardown)\n  in teardown: hooks_spec.lua:30: left a mess"))
     }
 
@@ -134,7 +137,7 @@ struct TestCommandTests {
             #expect(result.stdout.contains("FAIL    \(directory.subpath("assertions_spec.lua")): fail \(index)\n"), "case \(index) fails as an assertion, not an error")
         }
         #expect(result.stdout.contains("assertions_spec.lua:28: one is not two"))
-        #expect(result.stdout.contains("expected: \"bang\"\n  actual:   \"assertions_spec.lua:24: boom\""))
+        #expect(result.stdout.contains("assertions_spec.lua:24: Expected a different error.\n  Caught:\n  (string) 'boom'\n  Expected:\n  (string) 'bang'"))
     }
 
     @Test func aSpecThatLoopsStopsAtTheTimeBudget() throws {
@@ -191,7 +194,7 @@ struct TestCommandTests {
         let cases = suites.flatMap { $0.elements(forName: "testcase") }
         #expect(cases.first?.attribute(forName: "name")?.stringValue == #"a < b & "c""#)
         let failed = try #require(cases.first { $0.attribute(forName: "name")?.stringValue == "mixed fails" })
-        #expect(failed.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue?.hasPrefix("mixed_spec.lua:3: expected values to be equal") == true)
+        #expect(failed.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue?.hasPrefix("mixed_spec.lua:3: Expected objects to be equal.") == true)
         #expect(cases.filter { !$0.elements(forName: "skipped").isEmpty }.count == 2)
     }
 
