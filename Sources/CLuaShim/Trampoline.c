@@ -220,6 +220,48 @@ static int wf_has_traceback(const char *s, size_t len) {
     return 0;
 }
 
+/* An error raised as a table without __tostring reads as its fields ("{ code = 404, reason =
+   "gone" }"), raw, at most 16 of them, in traversal order, so the message says what went wrong. */
+static void wf_describe_table(lua_State *L, int index) {
+    lua_pushliteral(L, "(error object is a table value) {");
+    int text = lua_gettop(L);
+    int shown = 0;
+    lua_pushnil(L);
+    while (lua_next(L, index) != 0) {
+        if (shown == 16) {
+            lua_pop(L, 2);
+            lua_pushliteral(L, ", ...");
+            lua_concat(L, 2);
+            break;
+        }
+        lua_pushvalue(L, text);
+        lua_pushstring(L, shown == 0 ? " " : ", ");
+        if (lua_type(L, text + 1) == LUA_TSTRING) {
+            lua_pushvalue(L, text + 1);
+        } else {
+            lua_pushliteral(L, "[");
+            luaL_tolstring(L, text + 1, NULL);
+            lua_pushliteral(L, "]");
+            lua_concat(L, 3);
+        }
+        lua_pushliteral(L, " = ");
+        if (lua_type(L, text + 2) == LUA_TSTRING) {
+            lua_pushliteral(L, "\"");
+            lua_pushvalue(L, text + 2);
+            lua_pushliteral(L, "\"");
+            lua_concat(L, 3);
+        } else {
+            luaL_tolstring(L, text + 2, NULL);
+        }
+        lua_concat(L, 5);
+        lua_replace(L, text);
+        lua_pop(L, 1);
+        shown++;
+    }
+    lua_pushstring(L, shown == 0 ? "}" : " }");
+    lua_concat(L, 2);
+}
+
 /* Makes the message a string (as lua.c does) and appends a traceback unless one is already there:
    an error coming back through a binding from a nested call already has the innermost one. */
 int wf_msgh(lua_State *L) {
@@ -227,8 +269,10 @@ int wf_msgh(lua_State *L) {
     if (type == LUA_TNUMBER) {
         lua_tolstring(L, 1, NULL);
     } else if (type != LUA_TSTRING) {
-        if (!luaL_callmeta(L, 1, "__tostring") || lua_type(L, -1) != LUA_TSTRING)
-            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        if (!luaL_callmeta(L, 1, "__tostring") || lua_type(L, -1) != LUA_TSTRING) {
+            if (type == LUA_TTABLE) wf_describe_table(L, 1);
+            else lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        }
         lua_replace(L, 1);
     }
     lua_settop(L, 1);

@@ -48,6 +48,8 @@ enum JUnitReport {
     }
 
     /// XML text and attribute escaping; control characters XML 1.0 cannot hold become U+FFFD.
+    /// Newlines, tabs and returns are character references, since a parser turns them into
+    /// spaces in an attribute value; in text they may stay as they are.
     static func escape(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -57,7 +59,9 @@ enum JUnitReport {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            case "\n": out += "&#10;"
+            case "\t": out += "&#9;"
+            case "\r": out += "&#13;"
             default:
                 out.unicodeScalars.append(scalar.value < 0x20 ? "\u{FFFD}" : scalar)
             }
