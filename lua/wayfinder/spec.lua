@@ -338,8 +338,9 @@ function spec._take_outcome()
 end
 
 -- Makes the vocabulary global, as busted does, with luassert's assert, spy, stub, mock and match.
-function spec._install(env)
+function spec._install(env, path)
   globals = env
+  if type(path) == "string" then package_table.path = path end
   require("wayfinder").testing = require "wayfinder.testing"
   local api = {}
   for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "test", "spec", "pending",

@@ -20,9 +20,11 @@ enum SpecBinding {
         ("assertion_source", assertionSource), ("project_source", projectSource), ("getinfo", getinfo),
     ]
 
-    /// Where Lua packages for 5.4 live on Debian (luarocks' tree first), with the versions whose
-    /// pure-Lua files run unchanged on 5.4.
+    /// `$WAYFINDER_LUASSERT_PATH` when set (a directory holding luassert/ and say/), else where Lua
+    /// packages for 5.4 live on Debian (luarocks' tree first), with the versions whose pure-Lua
+    /// files run unchanged on 5.4.
     static let assertionRoots: [String] = {
+        if let path = ProcessInfo.processInfo.environment["WAYFINDER_LUASSERT_PATH"], !path.isEmpty { return [path] }
         var roots = [String]()
         for prefix in ["/usr/local/share/lua", "/usr/share/lua"] {
             for version in ["5.4", "5.3", "5.1"] { roots.append("\(prefix)/\(version)") }

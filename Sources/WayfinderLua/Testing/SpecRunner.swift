@@ -12,20 +12,31 @@ public struct SpecRunner {
     public var shuffleSeed: UInt64?
     /// Which tests run, by their full names and `#tags`.
     public var selection: SpecSelection
+    /// The `package.path` each spec file starts with (templates relative to the working
+    /// directory, searched by `require`).
+    public var packagePath: String
     /// Where the specs' `print` goes.
     public var printSink: (String) -> Void
 
     public init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, selection: SpecSelection = SpecSelection(),
-                printSink: @escaping (String) -> Void = { _ in }) {
+                packagePath: String = BustedConfig().packagePath, printSink: @escaping (String) -> Void = { _ in }) {
         self.limits = limits
         self.shuffleSeed = shuffleSeed
         self.selection = selection
+        self.packagePath = packagePath
         self.printSink = printSink
     }
 
-    /// The `*_spec.lua` files under `paths` (a directory is searched recursively; a file is
-    /// taken as it is), each once, in path order. Fails naming a path that does not exist.
-    public static func discover(_ paths: [String]) throws -> [String] {
+    /// Whether luassert (and say) are installed where spec files can load them.
+    public static var assertionsAvailable: Bool { SpecBinding.assertionRoot != nil }
+
+    /// What to tell the user when luassert is missing.
+    public static var assertionsMissing: String { SpecBinding.missingLuassert }
+
+    /// The spec files under `paths` (a directory is searched recursively for names `isSpecFile`
+    /// accepts, by default `*_spec.lua`; a file is taken as it is), each once, in path order.
+    /// Fails naming a path that does not exist.
+    public static func discover(_ paths: [String], isSpecFile: (String) -> Bool = { $0.hasSuffix("_spec.lua") }) throws -> [String] {
         var found = [String]()
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -38,7 +49,7 @@ public struct SpecRunner {
             }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             for case let relative as String in FileManager.default.enumerator(atPath: path)?.allObjects ?? []
-            where relative.hasSuffix("_spec.lua") {
+            where isSpecFile(relative) {
                 found.append(base == "." ? relative : base + "/" + relative)
             }
         }
@@ -99,7 +110,7 @@ public struct SpecRunner {
     }
 
     private func load(_ file: String) -> LoadOutcome {
-        let prelude = "require('wayfinder.spec')._install(_ENV)"
+        let prelude = "require('wayfinder.spec')._install(_ENV, \(Self.luaString(packagePath)))"
         let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_take_outcome"]
         do {
             let host = try AppHost(path: file, limits: limits, printSink: printSink, prelude: prelude,
@@ -136,6 +147,19 @@ public struct SpecRunner {
 
     static func fullName(_ path: [String], _ name: String) -> String {
         (path + [name]).joined(separator: " ")
+    }
+
+    /// `text` as a Lua string literal.
+    static func luaString(_ text: String) -> String {
+        var out = "\""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "\\"), UInt8(ascii: "\""): out += "\\" + String(UnicodeScalar(byte))
+            case 0x20..<0x7f: out.unicodeScalars.append(UnicodeScalar(byte))
+            default: out += "\\" + String(format: "%03d", byte)
+            }
+        }
+        return out + "\""
     }
 
     /// FNV-1a: the same file gets the same shuffle for the same seed in every process.

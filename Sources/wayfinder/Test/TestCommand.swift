@@ -55,6 +55,12 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "List the tests (file: full name) without running them.")
     var list = false
 
+    @Option(name: .shortAndLong, help: "Run the files in directories whose names match this Lua pattern (busted's; default: names ending in _spec.lua).")
+    var pattern: String?
+
+    @Option(name: [.customShort("m"), .long], help: "package.path templates searched before ./?.lua;./?/init.lua (default: ./src/?.lua;./src/?/?.lua;./src/?/init.lua).")
+    var lpath: String?
+
     @OptionGroup var host: HostOptions
 
     /// busted's --output names that Wayfinder prints.
@@ -79,20 +85,33 @@ struct TestCommand: ParsableCommand {
     }
 
     func run() throws {
-        if paths.isEmpty && !FileManager.default.fileExists(atPath: "spec") {
-            Terminal.error("no ./spec directory here (busted's default); name the spec files or directories to run")
+        guard SpecRunner.assertionsAvailable else {
+            Terminal.error(SpecRunner.assertionsMissing)
+            throw ExitCode(2)
+        }
+        var config: BustedConfig
+        do {
+            config = try BustedConfig.load(limits: host.limits)
+            if let pattern { try config.usePattern(pattern, limits: host.limits) }
+        } catch {
+            Terminal.error("cannot read .busted: \(error.message)")
+            throw ExitCode(2)
+        }
+        if let lpath { config.lpath = lpath }
+        let roots = paths.isEmpty ? config.roots : paths
+        if paths.isEmpty && !roots.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
+            Terminal.error("no \(roots.map { "./" + $0 }.joined(separator: ", ")) here (busted's default root, or .busted's ROOT); name the spec files or directories to run")
             throw ExitCode(1)
         }
-        let roots = paths.isEmpty ? ["spec"] : paths
         let files: [String]
-        do { files = try SpecRunner.discover(roots) } catch {
+        do { files = try SpecRunner.discover(roots, isSpecFile: config.isSpecFile) } catch {
             Terminal.error("\(error)")
             throw ExitCode(2)
         }
         let format = tap ? .TAP : output ?? .plain
         let seed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
         // What specs print goes to standard error, so it never mixes into TAP or XML.
-        let runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection,
+        let runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
                                 printSink: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         if list { return try listTests(files, runner) }
 

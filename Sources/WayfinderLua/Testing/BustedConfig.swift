@@ -1,0 +1,67 @@
+import Foundation
+import Wayfinder
+
+/// What a project's `.busted` file sets for a run, as busted reads it: the `default` task's (over
+/// `_all`'s) `ROOT` (where specs are searched when no path is given), `pattern` (the Lua pattern
+/// a spec file's name matches) and `lpath` (the `package.path` templates searched before
+/// `./?.lua;./?/init.lua`). The file is Lua: it runs in a sandboxed state of its own, with the
+/// run's limits, and only the plain data it returns is read.
+public struct BustedConfig {
+    public var roots: [String] = ["spec"]
+    /// nil: busted's default, a name ending in `_spec.lua`.
+    public var pattern: String?
+    /// nil: busted's default, `./src/?.lua;./src/?/?.lua;./src/?/init.lua`.
+    public var lpath: String?
+    /// Where patterns are matched (Lua's string.find), made when a pattern is set.
+    private var matcher: (state: LuaState, find: Value.Handle)?
+
+    public init() {}
+
+    /// Reads `.busted` in `directory`, if there is one.
+    public static func load(directory: String = ".", limits: LuaLimits = .standard) throws(ScriptError) -> BustedConfig {
+        var config = BustedConfig()
+        let path = directory + "/.busted"
+        guard FileManager.default.fileExists(atPath: path) else { return config }
+        let state = try LuaState(limits: limits)
+        let answer = try state.runFile(path)
+        guard case .map(let tasks)? = answer.first else {
+            throw ScriptError(kind: .runtime, message: ".busted: must return a table of tasks (as `return { default = { ROOT = { \"spec\" } } }`)")
+        }
+        for task in ["_all", "default"] {
+            guard case .map(let options)? = tasks[task] else { continue }
+            switch options["ROOT"] {
+            case .string(let root)?: config.roots = [root]
+            case .array(let roots)?: config.roots = roots.compactMap(\.stringValue)
+            default: break
+            }
+            if let pattern = options["pattern"]?.stringValue { config.pattern = pattern }
+            if let lpath = options["lpath"]?.stringValue { config.lpath = lpath }
+        }
+        try config.usePattern(config.pattern, limits: limits)
+        return config
+    }
+
+    /// Sets the pattern spec files' names match (nil: a name ending in `_spec.lua`).
+    public mutating func usePattern(_ pattern: String?, limits: LuaLimits = .standard) throws(ScriptError) {
+        self.pattern = pattern
+        guard pattern != nil else { matcher = nil; return }
+        let state = try LuaState(limits: limits)
+        let answer = try state.run(source: "return function(name, pattern) return string.find(name, pattern) ~= nil end", chunkName: "=pattern")
+        guard case .handle(let find)? = answer.first else { return }
+        matcher = (state, find)
+    }
+
+    /// Whether a file found in a directory is a spec file: a `.lua` file whose name (without
+    /// its directory) matches the pattern.
+    public func isSpecFile(_ path: String) -> Bool {
+        let name = (path as NSString).lastPathComponent
+        guard let pattern, let matcher else { return name.hasSuffix("_spec.lua") }
+        guard name.hasSuffix(".lua") else { return false }
+        return (try? matcher.state.call(matcher.find, [.string(name), .string(pattern)]).first) == .bool(true)
+    }
+
+    /// The `package.path` a spec starts with.
+    public var packagePath: String {
+        (lpath ?? "./src/?.lua;./src/?/?.lua;./src/?/init.lua") + ";./?.lua;./?/init.lua"
+    }
+}
