@@ -189,8 +189,25 @@ extension SpecRunner {
                    outcome.count == 2, outcome[1].stringValue == error.message {
                     status = outcome[0] == "pending" ? .pending : .failed
                 }
-                return Failure(status: status, message: error.message, traceback: error.traceback)
+                let traceback = status == .failed ? error.traceback.map(Self.specFrames) : error.traceback
+                return Failure(status: status, message: error.message, traceback: traceback)
             }
+        }
+
+        /// A failed assertion's traceback without the frames of luassert and of the spec module
+        /// that raised it, so it starts at the spec's line.
+        static func specFrames(_ traceback: String) -> String {
+            let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+            var kept = [Substring]()
+            var skipping = true
+            for line in lines {
+                if skipping && (line.contains("[C]: in function 'error'") || line.contains("wayfinder/spec.lua:") || line.contains("luassert/")) {
+                    continue
+                }
+                if !line.hasPrefix("stack traceback:") { skipping = false }
+                kept.append(line)
+            }
+            return kept.joined(separator: "\n")
         }
     }
 }

@@ -1,0 +1,302 @@
+import Foundation
+import Testing
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// `wayfinder test` runs what busted runs: luassert's vocabulary, busted's block semantics and
+/// its rules for finding spec files and modules, run from a project's root.
+@Suite("busted compatibility")
+struct BustedCompatibilityTests {
+    let directory: TemporaryDirectory
+
+    init() throws {
+        directory = try TemporaryDirectory()
+    }
+
+    /// Runs `wayfinder test` in the temporary project's root.
+    func test(_ arguments: [String] = [], environment: [String: String] = [:]) throws -> WayfinderCLI.Result {
+        try WayfinderCLI.run(["test"] + arguments + ["--time-limit", "500"], directory: directory.path, environment: environment)
+    }
+
+    func verbose(_ result: WayfinderCLI.Result, _ status: String, _ name: String) -> Bool {
+        result.lines.contains { $0.hasPrefix(status) && $0.hasSuffix(": " + name) }
+    }
+
+    @Test func luassertsVocabularyWithFailuresAtTheSpecsLine() throws {
+        try directory.write("spec/words_spec.lua", """
+            describe("luassert", function()
+              it("negates", function()
+                assert.is_not.equal(1, 2); assert.are_not.same({ 1 }, { 2 }); assert.has_no.errors(function() end)
+                assert.not_nil(0); assert.is_not_true(false); assert.no_error(function() end)
+              end)
+              it("has its words", function()
+                assert.equals(3, 3); assert.True(true); assert.Nil(nil); assert.False(false)
+                assert.has.error(function() error("boom", 0) end, "boom")
+                assert.error_matches(function() error("time: 42 ms") end, "%d+ ms")
+                assert.match("^way", "wayfinder"); assert.matches("finder$", "wayfinder")
+                assert.is_table({}); assert.is_string("s"); assert.near(1, 1.05, 0.1); assert.unique({ 1, 2 })
+              end)
+              it("matches arguments", function()
+                local s = spy.new(function() end)
+                s("a", { 1 }, 3)
+                assert.spy(s).was.called_with(match._, match.same({ 1 }), match.is_number())
+                assert.spy(s).was_not.called_with("b")
+              end)
+              it("registers an assertion", function()
+                local say = require "say"
+                say:set("assertion.even.positive", "Expected %s to be even")
+                say:set("assertion.even.negative", "Expected %s not to be even")
+                assert:register("assertion", "even", function(_, arguments) return arguments[1] % 2 == 0 end,
+                  "assertion.even.positive", "assertion.even.negative")
+                assert.is.even(4); assert.is_not.even(3)
+                assert.is.even(5)
+              end)
+              it("fails at the spec's line", function()
+                assert.are.same({ a = 1 }, { a = 2 })
+              end)
+              it("fails through plain assert", function()
+                assert(false, "plain")
+              end)
+            end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(result.status == 1)
+        #expect(result.lines.last == "3 passed, 3 failed", "\(result.stdout)")
+        #expect(verbose(result, "FAIL", "luassert registers an assertion"))
+        #expect(verbose(result, "FAIL", "luassert fails at the spec's line"))
+        #expect(verbose(result, "FAIL", "luassert fails through plain assert"))
+        #expect(result.stdout.contains("  words_spec.lua:26: Expected (number) 5 to be even"))
+        #expect(result.stdout.contains("  words_spec.lua:29: Expected objects to be the same."))
+        #expect(result.stdout.contains("  words_spec.lua:32: plain"))
+        #expect(!result.stdout.contains("luassert/"), "neither a failure nor its traceback names luassert's files")
+    }
+
+    @Test func describeBodiesRunWhenTheRunReachesThem() throws {
+        try directory.write("spec/blocks_spec.lua", """
+            local busted = require "busted"
+            local log = {}
+            busted.describe("outer", function()
+              local value
+              setup(function() value = "set up" end)
+              context("inner", function()
+                local seen = value
+                test("reads what setup set", function() assert.equal("set up", seen) end)
+              end)
+              describe("broken body", function()
+                error("no body")
+              end)
+              lazy_setup(function() log[#log + 1] = "lazy" end)
+              strict_teardown(function() log[#log + 1] = "teardown" end)
+              spec("runs after a broken block", function() assert.same({ "lazy" }, log) end)
+              it("runs finally after a failure", function()
+                finally(function() log[#log + 1] = "finally" end)
+                assert.is_true(false)
+              end)
+              it("saw finally", function() assert.equal("finally", log[#log]) end)
+              it("is pending from inside", function()
+                pending("not yet")
+                error("never reached")
+              end)
+            end)
+            insulate("insulated", function()
+              it("sets a global", function() leaked = true; package.loaded.fake = {} end)
+            end)
+            it("does not see an insulated block's globals", function()
+              assert.is_nil(leaked); assert.is_nil(package.loaded.fake)
+            end)
+            expose("exposed", function()
+              it("sets a global", function() exposed_value = 1 end)
+            end)
+            it("sees an exposed block's globals", function() assert.equal(1, exposed_value) end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(verbose(result, "ok", "outer inner reads what setup set"))
+        #expect(verbose(result, "ERROR", "outer broken body"))
+        #expect(result.stdout.contains("in describe: blocks_spec.lua:11: no body"))
+        #expect(verbose(result, "ok", "outer runs after a broken block"))
+        #expect(verbose(result, "FAIL", "outer runs finally after a failure"))
+        #expect(verbose(result, "ok", "outer saw finally"))
+        #expect(verbose(result, "PENDING", "outer is pending from inside"))
+        #expect(verbose(result, "ok", "does not see an insulated block's globals"))
+        #expect(verbose(result, "ok", "sees an exposed block's globals"))
+        #expect(result.lines.last == "7 passed, 2 failed, 1 pending", "\(result.stdout)")
+    }
+
+    @Test func requireResolvesAsBustedDoesAndStaysInTheProject() throws {
+        try directory.write("src/lib.lua", "return { name = 'lib', loads = (LOADS or 0) + 1 }")
+        try directory.write("top/init.lua", "return 'top'")
+        try directory.write("vendor/extra.lua", "return 'extra'")
+        try directory.write("spec/helper.lua", "HELPED = (HELPED or 0) + 1\nreturn { help = true }")
+        let outside = try TemporaryDirectory()
+        try outside.write("secret.lua", "return 'secret'")
+        try directory.link("escape.lua", to: outside.subpath("secret.lua"))
+        try directory.write("spec/modules_spec.lua", """
+            local lib = require "lib"
+            it("finds ./src/?.lua and ./?/init.lua", function()
+              assert.equal("lib", lib.name); assert.equal("top", require "top")
+            end)
+            it("accepts spec.helper and spec/helper", function()
+              assert.is_true(require("spec.helper").help); assert.is_true(require("spec/helper").help)
+            end)
+            it("follows package.path edits", function()
+              package.path = package.path .. ";./vendor/?.lua"
+              assert.equal("extra", require "extra")
+            end)
+            it("loads again after package.loaded is cleared", function()
+              package.loaded.lib = nil
+              local again = require "lib"
+              assert.are_not.equal(lib, again)
+              assert.equal(again, package.loaded.lib)
+            end)
+            it("never reads a file outside the project", function()
+              package.path = "../?.lua;" .. package.path
+              local ok, err = pcall(require, "escape")
+              assert.is_false(ok)
+              assert.matches("outside the project", err)
+              assert.is_nil(loadfile("escape.lua"))
+              assert.is_nil(loadfile("/etc/passwd"))
+            end)
+            it("gives the spec functions through require 'busted'", function()
+              assert.equal(describe, require("busted").describe); assert.equal(assert, require("busted").assert)
+            end)
+            """)
+        try directory.write("spec/fresh_spec.lua", """
+            it("has its own package.loaded and package.path", function()
+              assert.is_nil(package.loaded["spec.helper"]); assert.is_nil(package.path:find("vendor", 1, true))
+              assert.is_nil(HELPED)
+            end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.lines.last == "7 passed, 0 failed")
+    }
+
+    @Test func theSandboxStaysClosedToSpecs() throws {
+        try directory.write("spec/closed_spec.lua", """
+            it("has no io, debug or os escape", function()
+              assert.is_nil(io); assert.is_nil(debug); assert.is_nil(os.execute); assert.is_nil(os.getenv)
+              assert.is_nil(string.dump)
+            end)
+            it("reads luassert's files only", function()
+              local native = require "wayfinder.native.spec"
+              assert.has_error(function() native.assertion_source("../../../etc/passwd") end)
+              assert.has_error(function() native.assertion_source("luassert/../../../../etc/passwd.lua") end)
+            end)
+            it("answers stack questions with source and line only", function()
+              local info = require("wayfinder.native.spec").getinfo(1)
+              assert.is_nil(info.func); assert.is_number(info.currentline); assert.matches("closed_spec", info.source)
+            end)
+            it("keeps __gc refused", function()
+              assert.has_error(function() setmetatable({}, { __gc = function() end }) end)
+            end)
+            """)
+        let result = try test()
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.lines.last == "4 passed, 0 failed")
+    }
+
+    @Test func aMissingLuassertIsOneClearError() throws {
+        try directory.write("spec/any_spec.lua", "it('x', function() end)")
+        let empty = try TemporaryDirectory()
+        let result = try test([], environment: ["WAYFINDER_LUASSERT_PATH": empty.path])
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("luassert is not installed"))
+        #expect(result.stderr.contains("apt-get install lua-luassert"))
+    }
+
+    @Test func aBareRunTakesTheSpecDirectoryAndDotBustedSettings() throws {
+        try directory.write("spec/a_spec.lua", "it('in spec', function() end)")
+        try directory.write("other/b_spec.lua", "it('elsewhere', function() end)")
+        let bare = try test(["--verbose"])
+        #expect(bare.status == 0)
+        #expect(bare.lines.contains { $0.hasSuffix("spec/a_spec.lua: in spec") })
+        #expect(!bare.stdout.contains("elsewhere"))
+
+        try directory.write(".busted", """
+            return { default = { ROOT = { "tests" }, pattern = "_test%.lua$", lpath = "./lib/?.lua" } }
+            """)
+        try directory.write("tests/c_test.lua", "it('by pattern', function() assert.equal('lib', require 'mod') end)")
+        try directory.write("tests/c_spec.lua", "it('not by pattern', function() end)")
+        try directory.write("lib/mod.lua", "return 'lib'")
+        let configured = try test(["--verbose"])
+        #expect(configured.status == 0, "\(configured.stdout)\(configured.stderr)")
+        #expect(configured.lines.contains { $0.hasSuffix("tests/c_test.lua: by pattern") })
+        #expect(configured.lines.last == "1 passed, 0 failed")
+
+        try directory.write(".busted", "return { default = { ROOT = { 'nowhere' } } }")
+        let missing = try test()
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("./nowhere"))
+    }
+
+    @Test func aSelectionOfNoTestSaysSoAndFails() throws {
+        try directory.write("spec/a_spec.lua", """
+            describe("group #slow", function()
+              it("one #db", function() end)
+              it("two", function() end)
+            end)
+            it("three", function() end)
+            """)
+        let none = try test(["--filter", "nothing like this"])
+        #expect(none.status == 1)
+        #expect(none.stderr.contains("no test matches the selection (--filter nothing like this)"))
+        #expect(try test(["--tags", "slow"]).lines.last == "2 passed, 0 failed")
+        #expect(try test(["--tags", "db,nothing"]).lines.last == "1 passed, 0 failed")
+        #expect(try test(["--exclude-tags", "slow"]).lines.last == "1 passed, 0 failed")
+        #expect(try test(["--filter-out", "one", "--filter-out", "three"]).lines.last == "1 passed, 0 failed")
+        #expect(try test(["--filter", "one", "--filter", "three"]).lines.last == "2 passed, 0 failed")
+    }
+
+    static let reported = """
+        describe("report", function()
+          it("passes", function() print("ok 99 - printed, not a test point") end)
+          it("fails", function() assert.are.same({ 1 }, { 2 }) end)
+          it("raises a table", function() error({ code = 404, reason = "gone" }) end)
+          pending("later")
+        end)
+        """
+
+    @Test func tapIsWhatProveAccepts() throws {
+        try directory.write("spec/report_spec.lua", Self.reported)
+        let script = directory.subpath("run.sh")
+        try "#!/bin/sh\nexec \"$WAYFINDER\" test --tap\n".write(toFile: script, atomically: true, encoding: .utf8)
+        let prove = Process()
+        prove.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        prove.arguments = ["prove", "--exec", "/bin/sh", "-v", script]
+        prove.currentDirectoryURL = URL(fileURLWithPath: directory.path)
+        prove.environment = ProcessInfo.processInfo.environment.merging(["WAYFINDER": WayfinderCLI.executable.path]) { _, new in new }
+        let out = Pipe()
+        prove.standardOutput = out
+        prove.standardError = FileHandle.nullDevice
+        try prove.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        prove.waitUntilExit()
+        #expect(prove.terminationStatus != 0, "two points fail")
+        #expect(text.contains("Failed 2/4 subtests"), "\(text)")
+        #expect(!text.contains("Parse errors"), "\(text)")
+        #expect(text.contains("less 1 skipped subtest"), "\(text)")
+
+        let tap = try test(["--output=TAP"])
+        #expect(!tap.stdout.contains("printed, not a test point"))
+        #expect(tap.stderr.contains("printed, not a test point"))
+        #expect(tap.stdout.contains("(error object is a table value) {"))
+        #expect(tap.stdout.contains("code = 404") && tap.stdout.contains("reason = \"gone\""))
+    }
+
+    @Test func junitOnStandardOutputKeepsMessagesWhole() throws {
+        try directory.write("spec/report_spec.lua", Self.reported)
+        let result = try test(["--output=junit"])
+        #expect(result.status == 1)
+        let document = try XMLDocument(data: Data(result.stdout.utf8))
+        let root = try #require(document.rootElement())
+        #expect(root.attribute(forName: "tests")?.stringValue == "4")
+        #expect(root.attribute(forName: "failures")?.stringValue == "1")
+        #expect(root.attribute(forName: "errors")?.stringValue == "1")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "1")
+        let cases = root.elements(forName: "testsuite").flatMap { $0.elements(forName: "testcase") }
+        let failed = try #require(cases.first { $0.attribute(forName: "name")?.stringValue == "report fails" })
+        let message = try #require(failed.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue)
+        #expect(message.hasPrefix("report_spec.lua:3: Expected objects to be the same.\nPassed in:\n"), "\(message)")
+    }
+}
