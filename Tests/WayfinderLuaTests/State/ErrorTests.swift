@@ -37,7 +37,11 @@ struct ErrorTests {
 
     @Test func errorObjectsThatAreNotStringsAreDescribed() throws {
         let state = try makeState()
-        #expect(failure(state, "error({code = 1})")?.message == "(error object is a table value)")
+        #expect(failure(state, "error({code = 1})")?.message == "(error object is a table value) { code = 1 }")
+        #expect(failure(state, "error({})")?.message == "(error object is a table value) {}")
+        #expect(failure(state, "error({'x', ok = true})")?.message.contains("[1] = \"x\"") == true)
+        let many = failure(state, "local t = {} for i = 1, 40 do t[i] = i end error(t)")?.message ?? ""
+        #expect(many.hasSuffix(", ... }") && many.components(separatedBy: " = ").count == 17, "\(many)")
         #expect(failure(state, "error(setmetatable({}, {__tostring = function() return 'custom text' end}))")?.message == "custom text")
         #expect(failure(state, "error(42)")?.message == "42")
         #expect(failure(state, "error()")?.message == "(error object is a nil value)")
