@@ -47,7 +47,12 @@ public struct BustedConfig {
         guard pattern != nil else { matcher = nil; return }
         let state = try LuaState(limits: limits)
         let answer = try state.run(source: "return function(name, pattern) return string.find(name, pattern) ~= nil end", chunkName: "=pattern")
-        guard case .handle(let find)? = answer.first else { return }
+        guard case .handle(let find)? = answer.first, let pattern else { return }
+        do {
+            try state.call(find, ["", .string(pattern)])
+        } catch {
+            throw ScriptError(kind: .runtime, message: "the pattern '\(pattern)' is not a Lua pattern: \(error.message)")
+        }
         matcher = (state, find)
     }
 

@@ -94,7 +94,7 @@ struct TestCommand: ParsableCommand {
             config = try BustedConfig.load(limits: host.limits)
             if let pattern { try config.usePattern(pattern, limits: host.limits) }
         } catch {
-            Terminal.error("cannot read .busted: \(error.message)")
+            Terminal.error(pattern == nil ? "cannot read .busted: \(error.message)" : "--pattern or .busted: \(error.message)")
             throw ExitCode(2)
         }
         if let lpath { config.lpath = lpath }

@@ -226,6 +226,14 @@ struct BustedCompatibilityTests {
         #expect(configured.lines.contains { $0.hasSuffix("tests/c_test.lua: by pattern") })
         #expect(configured.lines.last == "1 passed, 0 failed")
 
+        let badPattern = try test(["--pattern", "[unclosed"])
+        #expect(badPattern.status == 2)
+        #expect(badPattern.stderr.contains("'[unclosed' is not a Lua pattern"))
+        try directory.write(".busted", "while true do end")
+        let looping = try test()
+        #expect(looping.status == 2)
+        #expect(looping.stderr.contains("cannot read .busted") && looping.stderr.contains("time budget"))
+
         try directory.write(".busted", "return { default = { ROOT = { 'nowhere' } } }")
         let missing = try test()
         #expect(missing.status == 1)
