@@ -204,6 +204,7 @@ local function spec_require(name)
   if loaded ~= nil then return loaded end
   if loading[name] then raise("require loop: module '" .. name .. "' is already being loaded", 2) end
   loading[name] = true
+  local missing
   local ok, value = pcall(function()
     local preload = package_table.preload[name]
     if preload ~= nil then return preload(name, ":preload:") end
@@ -219,16 +220,19 @@ local function spec_require(name)
     -- Not on package.path: beside the spec file, where app scripts find their modules.
     local found, module = pcall(host_require, name)
     if found then return module end
-    if type(module) == "string" and (module:find("not found", 1, true) or module:find("invalid module name", 1, true)) then
+    if type(module) == "string" and (module:find("module '" .. name .. "' not found", 1, true)
+                                     or module:find("invalid module name '" .. name .. "'", 1, true)) then
       local outside = type(path) == "table" and path or {}
       local searched = package_table.path:gsub("%?", (name:gsub("%.", "/")))
-      raise("module '" .. name .. "' not found: not on package.path (" .. searched .. ") from the working directory, "
-        .. "nor beside the spec file" .. (#outside > 0 and (" (outside the project, not searched: " .. table.concat(outside, ", ") .. ")") or ""), 0)
+      missing = "module '" .. name .. "' not found: not on package.path (" .. searched .. ") from the working directory, "
+        .. "nor beside the spec file" .. (#outside > 0 and (" (outside the project, not searched: " .. table.concat(outside, ", ") .. ")") or "")
+      return nil
     end
     raise(module, 0)
   end)
   loading[name] = nil
   if not ok then raise(value, 0) end
+  if missing then raise(missing, 2) end
   if value == nil then value = package_table.loaded[name] end
   if value == nil then value = true end
   package_table.loaded[name] = value

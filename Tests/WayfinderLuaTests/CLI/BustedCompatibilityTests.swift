@@ -72,6 +72,19 @@ struct BustedCompatibilityTests {
         #expect(!result.stdout.contains("luassert/"), "neither a failure nor its traceback names luassert's files")
     }
 
+    @Test func anAssertionIsAFailureEvenAfterAMissingModuleWasMet() throws {
+        try directory.write("spec/missing_spec.lua", """
+            it("tried a module first", function()
+              local found = pcall(function() local module = require "no_such_module"; return module end)
+              assert.is_true(found)
+            end)
+            it("loops", function() while true do end end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(verbose(result, "FAIL", "tried a module first"), "\(result.stdout)")
+        #expect(verbose(result, "ERROR", "loops"))
+    }
+
     @Test func describeBodiesRunWhenTheRunReachesThem() throws {
         try directory.write("spec/blocks_spec.lua", """
             local busted = require "busted"
@@ -151,9 +164,9 @@ struct BustedCompatibilityTests {
             end)
             it("never reads a file outside the project", function()
               package.path = "../?.lua;" .. package.path
-              local ok, err = pcall(require, "escape")
+              local ok, err = pcall(function() local escaped = require "escape"; return escaped end)
               assert.is_false(ok)
-              assert.matches("outside the project", err)
+              assert.matches("^modules_spec%.lua:%d+: module 'escape' not found: .*outside the project", err)
               assert.is_nil(loadfile("escape.lua"))
               assert.is_nil(loadfile("/etc/passwd"))
             end)
