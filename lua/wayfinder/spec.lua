@@ -110,7 +110,8 @@ for name, list_name in pairs(hooks) do
   end
 end
 
--- randomize() in a block shuffles its tests and blocks (with the run's seed, or a fresh one).
+-- randomize() in a block shuffles its tests and blocks (with the run's seed, else one fixed for the
+-- file and block, so a run can be repeated).
 function spec.randomize(on)
   check_place("randomize")
   current.randomize = on ~= false

@@ -136,6 +136,23 @@ struct BustedCompatibilityTests {
         #expect(result.lines.last == "7 passed, 2 failed, 1 pending", "\(result.stdout)")
     }
 
+    @Test func randomizeShufflesItsBlockRepeatably() throws {
+        var source = "describe('shuffled', function()\n  randomize()\n"
+        for index in 1...9 { source += "  it('test \(index)', function() end)\n" }
+        source += "end)\ndescribe('written', function()\n"
+        for index in 1...9 { source += "  it('test \(index)', function() end)\n" }
+        source += "end)\n"
+        try directory.write("spec/order_spec.lua", source)
+        func order(_ block: String) throws -> [String] {
+            try test(["--verbose"]).lines.filter { $0.hasPrefix("ok") && $0.contains(": \(block) ") }
+        }
+        let shuffled = try order("shuffled")
+        let written = try order("written")
+        #expect(written == (1...9).map { "ok      spec/order_spec.lua: written test \($0)" })
+        #expect(shuffled.count == 9 && shuffled != written.map { $0.replacingOccurrences(of: "written", with: "shuffled") })
+        #expect(try order("shuffled") == shuffled, "the same order on every run")
+    }
+
     @Test func requireResolvesAsBustedDoesAndStaysInTheProject() throws {
         try directory.write("src/lib.lua", "return { name = 'lib', loads = (LOADS or 0) + 1 }")
         try directory.write("top/init.lua", "return 'top'")
