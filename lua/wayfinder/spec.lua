@@ -350,10 +350,12 @@ function spec._install(env, path)
   local api = {}
   for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "test", "spec", "pending",
                           "before_each", "after_each", "setup", "teardown", "strict_setup", "strict_teardown",
-                          "lazy_setup", "lazy_teardown", "finally", "randomize", "fail" } do
+                          "lazy_setup", "lazy_teardown", "finally", "randomize" } do
     env[name] = spec[name]
     api[name] = spec[name]
   end
+  -- As busted's: fail(message [, level]) raises a failure; it is not a global there either.
+  api.fail = spec.fail
   local luassert = spec_require "luassert"
   for _, name in ipairs { "spy", "stub", "mock", "match" } do
     api[name] = spec_require("luassert." .. name)

@@ -122,6 +122,7 @@ struct BustedCompatibilityTests {
               it("sets a global", function() exposed_value = 1 end)
             end)
             it("sees an exposed block's globals", function() assert.equal(1, exposed_value) end)
+            it("fails through busted.fail", function() assert.is_nil(fail); busted.fail("by hand") end)
             """)
         let result = try test(["--verbose"])
         #expect(verbose(result, "ok", "outer inner reads what setup set"))
@@ -133,7 +134,9 @@ struct BustedCompatibilityTests {
         #expect(verbose(result, "PENDING", "outer is pending from inside"))
         #expect(verbose(result, "ok", "does not see an insulated block's globals"))
         #expect(verbose(result, "ok", "sees an exposed block's globals"))
-        #expect(result.lines.last == "7 passed, 2 failed, 1 pending", "\(result.stdout)")
+        #expect(verbose(result, "FAIL", "fails through busted.fail"))
+        #expect(result.stdout.contains("blocks_spec.lua:36: by hand"))
+        #expect(result.lines.last == "7 passed, 3 failed, 1 pending", "\(result.stdout)")
     }
 
     @Test func randomizeShufflesItsBlockRepeatably() throws {
