@@ -154,6 +154,7 @@ struct TestCommand: ParsableCommand {
 
     private func listTests(_ files: [String], _ runner: SpecRunner) throws {
         var failed = false
+        var listed = 0
         for file in files {
             let (names, failure) = runner.list(file)
             if let failure {
@@ -161,7 +162,9 @@ struct TestCommand: ParsableCommand {
                 Terminal.error("\(file): \(failure.message ?? "cannot load")")
             }
             for name in names { Terminal.print("\(file): \(name)") }
+            listed += names.count
         }
-        if failed { throw ExitCode(1) }
+        if listed == 0 && !failed { Terminal.error("no test matches the selection (\(describeSelection))") }
+        if failed || listed == 0 { throw ExitCode(1) }
     }
 }
