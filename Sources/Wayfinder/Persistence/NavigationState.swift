@@ -175,9 +175,13 @@ public struct NavigationState: Codable, Equatable, Sendable {
     /// Whether some entry marked itself important.
     public var hasImportantEntry: Bool { entries.contains { $0.important } }
 
-    /// Whether the state is older than `expiration` seconds at `now` (0: it never expires).
+    /// Whether the state is older than `expiration` seconds at `now` (0: it never expires). A
+    /// state saved in the future (the clock went back since, or the file was written by hand)
+    /// has no age that can be trusted, so it counts as expired rather than as never expiring.
     public func isExpired(expiration: Double, now: Date = Date()) -> Bool {
-        expiration > 0 && now.timeIntervalSince(savedAt) > expiration
+        guard expiration > 0 else { return false }
+        let age = now.timeIntervalSince(savedAt)
+        return age > expiration || age < 0
     }
 
     /// Whether the state may be restored: it has not expired, or some entry is important
