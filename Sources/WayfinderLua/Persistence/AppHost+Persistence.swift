@@ -33,11 +33,20 @@ extension AppHost {
     /// has no state store or the store cannot write.
     public func persist() throws {
         guard let stateStore else { throw PersistenceError.noStateStore }
+        if !stateOwnerChecked, case .loaded(let saved) = stateStore.load() { try checkOwner(of: saved) }
+        stateOwnerChecked = true
         if config.persistence == .none {
             try stateStore.remove()
         } else {
             try stateStore.save(capturedState())
         }
+    }
+
+    /// Refuses a state another app saved (its document names another app): the file is left as
+    /// it is, neither restored nor overwritten. A document without a name is taken as this app's.
+    func checkOwner(of saved: NavigationState) throws {
+        guard let owner = saved.app, owner != stateName else { return }
+        throw PersistenceError.anotherApp(owner: owner, app: stateName, path: (stateStore as? FileStateStore)?.path)
     }
 
     /// Replaces the tree with the saved one. False when there is nothing to restore: no store,
@@ -54,6 +63,8 @@ extension AppHost {
                 + (keptAt.map { "it was moved to \($0) and " } ?? "") + "the app starts fresh")
             return false
         case .loaded(let saved):
+            try checkOwner(of: saved)
+            stateOwnerChecked = true
             guard saved.isRestorable(expiration: config.expiration, now: now) else { return false }
             return try restore(from: saved)
         }
@@ -129,10 +140,14 @@ extension AppHost {
 /// Why the navigation state cannot be saved.
 public enum PersistenceError: Error, CustomStringConvertible {
     case noStateStore
+    /// The store holds the state of the app named `owner`, not of `app`.
+    case anotherApp(owner: String, app: String, path: String?)
 
     public var description: String {
         switch self {
         case .noStateStore: return "this app has no state store (wayfinder run and open keep the state in a file; --state FILE names it)"
+        case .anotherApp(let owner, let app, let path):
+            return "the navigation state \(path.map { "in \($0) " } ?? "")belongs to the app '\(owner)', not '\(app)'; it is left untouched (give another state file, or --no-state)"
         }
     }
 }

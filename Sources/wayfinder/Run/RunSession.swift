@@ -55,6 +55,12 @@ final class RunSession {
     func launch() {
         do {
             try host.launch()
+        } catch let refused as PersistenceError {
+            // Another app's state file: the session runs from the app's start and saves nothing,
+            // so the file stays as it is.
+            note("! \(refused); this session saves nothing")
+            host.stateStore = nil
+            do { try host.start() } catch { note("! cannot launch: \(error)") }
         } catch {
             note("! cannot launch: \(error)")
         }

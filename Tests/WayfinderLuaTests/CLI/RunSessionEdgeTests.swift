@@ -1,0 +1,38 @@
+import Foundation
+import Testing
+import Wayfinder
+
+/// `wayfinder run` where users met surprises: state files of other apps, titles, messages.
+@Suite("wayfinder run: edges users met")
+struct RunSessionEdgeTests {
+    static let pages = """
+        local wf = require "wayfinder"
+        local Page = wf.controller "Page"
+        function Page:initWithName(name) self.name = name end
+        function Page:render() return { title = "Page " .. self.name, links = { { "Next", "tt://page/" .. self.name .. "x" } } } end
+        wf.map:from("tt://page/(initWithName:)", Page)
+        """
+
+    func app(_ source: String) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", source)
+        return directory
+    }
+
+    @Test func anotherAppsStateFileIsRefusedAndLeftAsItWas() throws {
+        let dir = try app(Self.pages + "\nwf.app { name = \"pages\", root = \"tt://page/a\", persistence = \"all\" }")
+        let foreign = #"{"format":"wayfinder.navigation","version":1,"app":"restaurant","saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"stack","entries":[{"url":"tt://page/zzz"}]},"modals":[],"contexts":[]}"#
+        try dir.write("other.json", foreign)
+        let state = dir.path + "/other.json"
+        let (screens, result) = try RunAndOpenTests.screens(["1", "q"], app: dir.path, options: ["--state", state])
+        #expect(result.status == 0)
+        #expect(screens[0].contains("belongs to the app 'restaurant', not 'pages'"), "\(screens[0])")
+        #expect(screens[0].contains("Page a"), "the app starts from its own start")
+        #expect(screens[1].contains("Page ax"))
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == foreign)
+        let open = try WayfinderCLI.run(["open", dir.path, "tt://page/b", "--state", state])
+        #expect(open.status == 2)
+        #expect(open.stderr.contains("belongs to the app 'restaurant'"))
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == foreign)
+    }
+}

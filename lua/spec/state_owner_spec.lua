@@ -1,0 +1,23 @@
+-- A state file belongs to the app that saved it: another app refuses it and leaves it as it is.
+local wf = require "wayfinder"
+
+local NOTES = "lua/spec/apps/notes"
+
+describe("a state file of another app", function()
+  local copy, state, foreign
+  before_each(function()
+    copy = wf.testing.copy_app(NOTES)
+    state = copy .. "/state.json"
+    foreign = '{"format":"wayfinder.navigation","version":1,"app":"restaurant","saved_at":"2026-01-01T00:00:00Z",'
+      .. '"mode":"all","root":{"kind":"stack","entries":[{"url":"tt://page/7"}]},"modals":[],"contexts":[]}'
+    wf.testing.write(state, foreign)
+  end)
+
+  it("is refused at launch with a reason naming both apps, and left untouched", function()
+    local app, reason = wf.testing.launch(NOTES, { state = state })
+    assert.is_nil(app)
+    assert.matches("belongs to the app 'restaurant', not 'notes'", reason)
+    assert.matches("left untouched", reason)
+    assert.equal(foreign, wf.testing.read(state))
+  end)
+end)
