@@ -17,6 +17,20 @@ final class RunSession {
 
     static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o URL (open), s (print the tree), r (reload), q (quit)"
 
+    /// What `h` shows: every command and what it does.
+    static let helpLines = [
+        "commands:",
+        "  N        follow link N of the screen",
+        "  b        back: close the popover, else pop the visible stack",
+        "  d        dismiss: close the popover, else the top modal",
+        "  t N      select tab N",
+        "  o URL    open any URL (tt://..., or an external one)",
+        "  s        print the whole navigation tree",
+        "  r        reload the app's scripts, keeping your place",
+        "  h        this help",
+        "  q        quit (the end of input quits too); the state is saved after every change",
+    ]
+
     init(host: AppHost, styled: Bool) {
         self.host = host
         self.styled = styled
@@ -121,7 +135,7 @@ final class RunSession {
         case "s", "tree":
             messages += TreeText.lines(host.navigator.tree.snapshot)
         case "h", "help", "?":
-            note(Self.help)
+            messages += Self.helpLines
         default:
             if let number = Int(command), argument.isEmpty {
                 guard links.indices.contains(number - 1) else {
@@ -147,7 +161,7 @@ final class RunSession {
     /// Runs a navigation whose answer is nil when it did something, else why it did nothing.
     private func attempt(_ what: String, _ body: () throws -> String?) {
         do {
-            if let nothing = try body() { note(nothing) }
+            if let nothing = try body() { note("! " + nothing) }
         } catch {
             note("! \(what): \(error)")
         }

@@ -35,4 +35,14 @@ struct RunSessionEdgeTests {
         #expect(open.stderr.contains("belongs to the app 'restaurant'"))
         #expect(try String(contentsOfFile: state, encoding: .utf8) == foreign)
     }
+
+    @Test func commandsThatDoNothingSayItAsFailuresAndHelpExplainsEveryCommand() throws {
+        let dir = try app(Self.pages + "\nwf.app { root = \"tt://page/a\" }")
+        let (screens, _) = try RunAndOpenTests.screens(["b", "d", "h"], app: dir.path)
+        #expect(screens[1].contains("! nothing to go back to"))
+        #expect(screens[2].contains("! nothing to dismiss"))
+        for line in ["  t N      select tab N", "  o URL    open any URL", "  r        reload the app's scripts"] {
+            #expect(screens[3].contains(line), "\(screens[3])")
+        }
+    }
 }
