@@ -91,7 +91,8 @@ struct NavigatorBindingTests {
             return shape, answers
             """)
         #expect(result == [[1, 2, "tt://confirm", "tt://confirm"],
-                           [true, "tt://order?waitress=Betty", true, "tt://home", false, false, false]])
+                           // back closes only the popover; dismiss then closes the modal.
+                           [true, "tt://home", true, "tt://home", false, false, false]])
     }
 
     @Test func tabsAndSelect() throws {
