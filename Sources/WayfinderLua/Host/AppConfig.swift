@@ -10,7 +10,7 @@ public struct AppConfig: Sendable, Equatable {
     /// Seconds after which saved state is not restored; 0 means never.
     public var expiration: Double
 
-    public init(name: String? = nil, tabs: [String] = [], root: String? = nil, persistence: PersistenceMode = .none, expiration: Double = 0) {
+    public init(name: String? = nil, tabs: [String] = [], root: String? = nil, persistence: PersistenceMode = .all, expiration: Double = 0) {
         self.name = name
         self.tabs = tabs
         self.root = root

@@ -45,4 +45,13 @@ struct RunSessionEdgeTests {
             #expect(screens[3].contains(line), "\(screens[3])")
         }
     }
+
+    @Test func aNewAppOpensWhereItWasLeft() throws {
+        let dir = try app(Self.pages + "\nwf.app { root = \"tt://page/a\" }")
+        let home = try TemporaryDirectory()
+        let (first, _) = try RunAndOpenTests.screens(["1", "1", "q"], app: dir.path, stateHome: home.path)
+        #expect(first[2].contains("Page axx"))
+        let (second, _) = try RunAndOpenTests.screens(["q"], app: dir.path, stateHome: home.path)
+        #expect(second[0].contains(" > Page axx\n"), "\(second[0])")
+    }
 }

@@ -297,7 +297,7 @@ struct NavigatorBindingTests {
 
     @Test func settingsAndMisuse() throws {
         let app = try TestApp(Self.app)
-        #expect(try app.run("local nav = wayfinder.navigator; return nav.persistence, nav.expiration") == ["none", 0])
+        #expect(try app.run("local nav = wayfinder.navigator; return nav.persistence, nav.expiration") == ["all", 0], "an app persists its whole tree unless it says otherwise")
         #expect(try app.run("local nav = wayfinder.navigator; nav.persistence = 'all'; nav.expiration = 60; return nav.persistence, nav.expiration") == ["all", 60])
         #expect(app.host.config.persistence == .all)
         let misuse = [
