@@ -54,4 +54,28 @@ struct RunSessionEdgeTests {
         let (second, _) = try RunAndOpenTests.screens(["q"], app: dir.path, stateHome: home.path)
         #expect(second[0].contains(" > Page axx\n"), "\(second[0])")
     }
+
+    @Test func watchOnAnAppThatDoesNotLoadWaitsForAGoodSave() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", "local x = = 1")
+        let run = try WatchTests.LiveRun(["run", directory.path, "--watch", "--no-state"])
+        #expect(run.waitFor("! cannot load app"))
+        #expect(run.text.contains("app.lua:1:"))
+        run.send("1")
+        #expect(run.waitFor("! the app is not loaded yet"))
+        try Data((Self.pages + "\nwf.app { root = \"tt://page/a\" }").utf8).write(to: URL(fileURLWithPath: directory.path + "/app.lua"), options: .atomic)
+        #expect(run.waitFor("Page a"))
+        run.send("1")
+        #expect(run.waitFor("Page ax"))
+        #expect(run.finish() == 0)
+    }
+
+    @Test func watchOnAnAppThatNeverLoadsEndsWithTheInput() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", "error('not today')")
+        let result = try WayfinderCLI.run(["run", directory.path, "--watch", "--no-state"], input: "q\n")
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("! cannot load app"))
+        #expect(result.stdout.contains("not today"))
+    }
 }
