@@ -5,6 +5,8 @@ import Wayfinder
 public struct AppConfig: Sendable, Equatable {
     public var name: String?
     public var tabs: [String]
+    /// Fixed titles of tabs (`tabs = { { url = ..., title = ... } }`), by the tab's URL.
+    public var tabTitles: [String: String] = [:]
     public var root: String?
     public var persistence: PersistenceMode
     /// Seconds after which saved state is not restored; 0 means never.

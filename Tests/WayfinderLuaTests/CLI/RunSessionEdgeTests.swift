@@ -52,7 +52,7 @@ struct RunSessionEdgeTests {
         let (first, _) = try RunAndOpenTests.screens(["1", "1", "q"], app: dir.path, stateHome: home.path)
         #expect(first[2].contains("Page axx"))
         let (second, _) = try RunAndOpenTests.screens(["q"], app: dir.path, stateHome: home.path)
-        #expect(second[0].contains(" > Page axx\n"), "\(second[0])")
+        #expect(second[0].contains("Stack:   Page a > Page ax > Page axx\n"), "restored entries keep their titles:\n\(second[0])")
     }
 
     @Test func watchOnAnAppThatDoesNotLoadWaitsForAGoodSave() throws {
@@ -77,5 +77,28 @@ struct RunSessionEdgeTests {
         #expect(result.status == 2)
         #expect(result.stdout.contains("! cannot load app"))
         #expect(result.stdout.contains("not today"))
+    }
+
+    @Test func tabsHaveFixedTitlesAndTitlesSurviveAReload() throws {
+        let dir = try app(Self.pages + """
+
+            wf.app { tabs = { { url = "tt://page/a", title = "Home" }, "tt://page/b", { url = "tt://page/c", title = "Cart" } } }
+            """)
+        let (screens, _) = try RunAndOpenTests.screens(["1", "r", "t 2"], app: dir.path, options: ["--no-state"])
+        #expect(screens[0].contains("Tabs:    [1 Home]  2 tt://page/b  3 Cart\n"), "\(screens[0])")
+        #expect(screens[2].contains("reloaded"))
+        #expect(screens[2].contains("Stack:   Page a > Page ax\n"), "after a reload:\n\(screens[2])")
+        #expect(screens[3].contains("Tabs:    1 Home  [2 Page b]  3 Cart\n"), "\(screens[3])")
+    }
+
+    @Test(arguments: [
+        (#"{ { url = "tt://page/a", name = "x" } }"#, "app.lua:6: wf.app: tabs[1] has an unknown field 'name' (known: url, title)"),
+        (#"{ { title = "x" } }"#, "app.lua:6: wf.app: tabs[1].url must be a URL string, got nil"),
+        (#"{ { url = "tt://page/a", title = 3 } }"#, "app.lua:6: wf.app: tabs[1].title must be a string, got number"),
+        ("{ 5 }", "app.lua:6: wf.app: tabs[1] must be a URL string or { url = ..., title = ... }, got number"),
+    ])
+    func badTabsNameTheAppsLine(tabs: String, message: String) throws {
+        let failure = try loadFailure(Self.pages + "\nwf.app { tabs = \(tabs) }")
+        #expect(failure?.contains(message) == true, "\(failure ?? "loaded")")
     }
 }
