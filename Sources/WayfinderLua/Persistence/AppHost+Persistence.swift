@@ -73,7 +73,11 @@ extension AppHost {
     /// Replaces the tree with `saved`: contexts made again as saved, only the visible controller
     /// made now. With `strict`, a visible controller whose constructor fails throws.
     @discardableResult
+    /// The tabs follow `wf.app`'s list as it is now (kept tabs keep their stacks, new ones
+    /// appear, removed ones go, with a warning).
     public func restore(from saved: NavigationState, strict: Bool = false) throws -> Bool {
+        let (saved, tabChange) = saved.following(tabs: config.tabs)
+        if let tabChange { warn(tabChange) }
         var objects = [ObjectIdentifier: Value]()
         return try navigator.restore(saved, appContext: appContext, strict: strict) { [unowned self] entry, context in
             // What `make` receives as the open's action: the context, by its Lua object, and
