@@ -42,7 +42,8 @@ struct RunCommand: ParsableCommand {
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var printed: [String] = []
         let watcher = watch ? try appWatcher() : nil
-        let input = CommandInput(watcher: watcher)
+        let input = CommandInput(watcher: watcher, editing: interactive)
+        defer { input.close() }
         let appHost: AppHost
         if let watcher {
             appHost = try loadWatching(watcher, input, printSink: { printed.append($0) })

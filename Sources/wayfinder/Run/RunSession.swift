@@ -29,6 +29,8 @@ final class RunSession {
         "  r        reload the app's scripts, keeping your place",
         "  h        this help",
         "  q        quit (the end of input quits too); the state is saved after every change",
+        "on a terminal: Up/Down recall earlier commands, Left/Right/Home/End move in the line,",
+        "  Backspace/Delete, Ctrl-U/Ctrl-K delete to the start/end, Ctrl-W the word before; Ctrl-D or Ctrl-C quits",
     ]
 
     init(host: AppHost, styled: Bool) {
