@@ -160,7 +160,9 @@ public final class AppHost {
         guard let hostHooks else { return nil }
         let result = try state.call(hostHooks.hook, [.handle(controller.handle), "render"]).first ?? .null
         if result.isNull { return nil }
-        return try RenderedScreen(result, owner: describe(controller))
+        let screen = try RenderedScreen(result, owner: describe(controller))
+        controller.renderedTitle = screen.title
+        return screen
     }
 
     /// The controller's class name (`wf.controller`'s), else its Lua type.

@@ -110,14 +110,12 @@ extension AppHost {
             func at(_ index: Int) -> Value? { answer.count > index && !answer[index].isNull ? answer[index] : nil }
             guard at(0)?.isTruthy == true else { return ControllerRecord(persists: false) }
             let model = NavigationState.ModelPosition(selected: at(4), anchor: at(5))
-            // A render that fails here costs the entry its title, nothing more.
-            let title = (try? render(controller))??.title
             return ControllerRecord(state: at(1), important: at(2)?.isTruthy ?? false,
                                     context: at(3).flatMap { state.object($0, as: ContextChain.self) },
-                                    model: model.selected == nil && model.anchor == nil ? nil : model, title: title)
+                                    model: model.selected == nil && model.anchor == nil ? nil : model, title: controller.renderedTitle)
         } catch {
             warn("\(url): persist: \(error.message); saved without its state")
-            return ControllerRecord()
+            return ControllerRecord(title: controller.renderedTitle)
         }
     }
 

@@ -41,7 +41,7 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var printed: [String] = []
-        let watcher = watch ? try appWatcher() : nil
+        let watcher = watch ? appWatcher() : nil
         let input = CommandInput(watcher: watcher, editing: interactive)
         defer { input.close() }
         let appHost: AppHost
@@ -80,13 +80,10 @@ struct RunCommand: ParsableCommand {
 
     /// The watcher of the app's directory (a file's own directory), made before the app loads
     /// so that a save made while it loads, or while it cannot, is seen. A path that does not
-    /// exist has nothing to watch: the command ends as a failed load does.
-    private func appWatcher() throws -> DirectoryWatcher {
+    /// exist has nothing to watch (nil): its load fails as without `--watch`.
+    private func appWatcher() -> DirectoryWatcher? {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: app, isDirectory: &isDirectory) else {
-            _ = try host.load(app)
-            throw ExitCode(2)
-        }
+        guard FileManager.default.fileExists(atPath: app, isDirectory: &isDirectory) else { return nil }
         let url = URL(fileURLWithPath: app).standardizedFileURL
         return DirectoryWatcher(directory: isDirectory.boolValue ? url.path : url.deletingLastPathComponent().path, polling: poll)
     }
