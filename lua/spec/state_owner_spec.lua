@@ -20,6 +20,17 @@ describe("a state file of another app", function()
     assert.matches("left untouched", reason)
     assert.equal(foreign, wf.testing.read(state))
   end)
+
+  it("is this app's when it names none, and this app's own is restored", function()
+    for _, owner in ipairs({ "", '"app":"notes",' }) do
+      wf.testing.write(state, '{"format":"wayfinder.navigation","version":1,' .. owner .. '"saved_at":"2026-01-01T00:00:00Z",'
+        .. '"mode":"all","root":{"kind":"tabs","selected":2,"tabs":[[{"url":"tt://tab/1"}],[{"url":"tt://tab/2"},{"url":"tt://page/7"}]]},'
+        .. '"modals":[],"contexts":[]}')
+      local app = assert(wf.testing.launch(NOTES, { state = state }))
+      assert.equal("tt://page/7", app:url())
+      app:close()
+    end
+  end)
 end)
 
 describe("an app renamed by a hot reload", function()
