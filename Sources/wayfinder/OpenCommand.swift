@@ -78,7 +78,6 @@ struct OpenCommand: ParsableCommand {
 
     /// Why an open failed, naming the URL.
     static func reason(_ error: Error, url: String) -> String {
-        if let error = error as? ScriptError { return "cannot open '\(url)': \(error.message)" }
-        return String(describing: error)
+        OpenFailure.reason(error, url: url)
     }
 }

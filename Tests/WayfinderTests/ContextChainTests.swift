@@ -223,13 +223,15 @@ struct ContextChainTests {
         try flow.set("color", "Blue")
         try flow.set("size", 3)
         try flow.set("gone", .null)
+        try flow.set("list", ["a", 2])
         #expect(flow.dump() == """
             1:--- (unnamed) ---
-            1:color = "Blue"
+            1:color = Blue
             1:size = 3
             1:gone = nil
+            1:list = {"a", 2}
             0:--- app ---
-            0:userId = "12345"
+            0:userId = 12345
             """)
     }
 }

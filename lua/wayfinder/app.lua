@@ -17,9 +17,23 @@ local function app(config)
   end
   if config.root ~= nil and type(config.root) ~= "string" then error("wf.app: root must be a URL string", 2) end
   if config.tabs ~= nil then
-    if type(config.tabs) ~= "table" or #config.tabs == 0 then error("wf.app: tabs must be a list of URL strings", 2) end
-    for i, url in ipairs(config.tabs) do
-      if type(url) ~= "string" then error("wf.app: tabs[" .. i .. "] must be a URL string, got " .. type(url), 2) end
+    if type(config.tabs) ~= "table" or #config.tabs == 0 then
+      error("wf.app: tabs must be a list of URL strings (or { url = ..., title = ... } tables)", 2)
+    end
+    for i, tab in ipairs(config.tabs) do
+      if type(tab) == "table" then
+        for key in pairs(tab) do
+          if key ~= "url" and key ~= "title" then
+            error("wf.app: tabs[" .. i .. "] has an unknown field '" .. tostring(key) .. "' (known: url, title)", 2)
+          end
+        end
+        if type(tab.url) ~= "string" then error("wf.app: tabs[" .. i .. "].url must be a URL string, got " .. type(tab.url), 2) end
+        if tab.title ~= nil and type(tab.title) ~= "string" then
+          error("wf.app: tabs[" .. i .. "].title must be a string, got " .. type(tab.title), 2)
+        end
+      elseif type(tab) ~= "string" then
+        error("wf.app: tabs[" .. i .. "] must be a URL string or { url = ..., title = ... }, got " .. type(tab), 2)
+      end
     end
   end
   if config.root ~= nil and config.tabs ~= nil then error("wf.app: give either root or tabs, not both", 2) end

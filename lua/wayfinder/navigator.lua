@@ -161,13 +161,13 @@ end
 
 -- Makes the controller for a match. The route's fields come from the native side as
 -- arguments, with the URL's query; `action` is the table the script passed to open, whose
--- query values join by reference. `opener` is the visible controller (what native.top()
--- answers), or nil.
+-- query values join by reference. `opener` is the controller the new screen opens over (the
+-- visible one of the tree being changed, so a parent opened first), or nil.
 local function make(target, action, opener, url, pattern, params, query, fragment, param_names, selector_option, mode, state)
   if action and action.query then
     for key, value in pairs(action.query) do query[key] = value end
   end
-  -- The action's context, else a fresh layer over the opener's (the visible controller's), so
+  -- The action's context, else a fresh layer over the opener's, so
   -- data flows forward by default; wf.context.app is the innermost layer of every chain.
   local context = action and action.context
   if context == nil then
@@ -217,7 +217,17 @@ end
 
 -- A fragment URL acting on the controller already showing its base URL: the method its
 -- pattern names (tt://order?waitress=()#(orderAction:) calls controller:orderAction(fragment)).
-local function fragment(controller, route)
+-- A pattern whose fragment names no param hands the fragment over as data: to the controller's
+-- `fragment` method when it has one, else into `self.fragment`.
+local function fragment(controller, route, names_method)
+  if not names_method then
+    if type(controller.fragment) == "function" then
+      controller:fragment(route.fragment)
+    else
+      rawset(controller, "fragment", route.fragment)
+    end
+    return
+  end
   local method, _, how = deduce(controller, route.param_names, route.selector_option)
   if how ~= "params" and how ~= "params_query" then
     local wanted = route.selector_option or table.concat(route.param_names, "_")

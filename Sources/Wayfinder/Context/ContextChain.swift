@@ -103,7 +103,8 @@ public final class ContextChain {
     }
 
     /// Every layer, outermost first, as `level:--- name ---` followed by `level:key = value`
-    /// lines; the innermost layer is level 0. Values print as Lua literals, held references by kind.
+    /// lines; the innermost layer is level 0. Strings print bare, as in ControllerContext; other
+    /// values as Lua literals, held references by kind.
     public func dump() -> String {
         let all = layers
         var lines = [String]()
@@ -111,10 +112,19 @@ public final class ContextChain {
             let level = all.count - 1 - index
             lines.append("\(level):--- \(layer.name ?? "(unnamed)") ---")
             for (key, value) in layer.entries {
-                lines.append("\(level):\(key) = \(value.isNull ? "nil" : value.description)")
+                lines.append("\(level):\(key) = \(Self.dumped(value))")
             }
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// A value as `dump` prints it.
+    private static func dumped(_ value: Value) -> String {
+        switch value {
+        case .string(let text): return text
+        case .null: return "nil"
+        default: return value.description
+        }
     }
 
     // MARK: Observers

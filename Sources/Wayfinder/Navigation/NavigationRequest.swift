@@ -16,6 +16,11 @@ public struct NavigationRequest {
     /// Whatever the host hands its factory along with the request (the Lua host: the action
     /// table itself, so query values keep their identity). The navigator does not look at it.
     public var payload: Value?
+    /// The controller the new screen opens over, set by the navigator just before it asks its
+    /// factory: the visible controller of the tree being changed, so a screen opened with a
+    /// `parent` sees that parent (not the screen that was visible before the open). An action
+    /// sees the visible controller once its parents are committed.
+    public var opener: AnyObject?
 
     public init(url: String, query: OrderedDictionary<String, Value> = [:], parent: String? = nil,
                 animated: Bool = true, transition: String? = nil, state: Value? = nil, payload: Value? = nil) {

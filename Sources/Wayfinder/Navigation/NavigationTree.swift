@@ -110,7 +110,10 @@ public struct NavigationTree<Controller: AnyObject> {
 
     // MARK: Changes (the navigator applies these to its working copy)
 
+    /// Pushes on the visible stack. A popover above it closes first, as it does for a modal: the
+    /// new screen is what the user sees.
     mutating func push(_ entry: NavigationEntry<Controller>) {
+        popover = nil
         let m = modals.count
         if m > 0 {
             modals[m - 1].entries.append(entry)
@@ -153,13 +156,17 @@ public struct NavigationTree<Controller: AnyObject> {
         }
     }
 
-    /// Pops the visible stack; a popover above it goes with it. False at the bottom of a stack.
+    /// Closes the popover when one shows (and nothing else: the popover is what the user sees),
+    /// else pops the visible stack. False at the bottom of a stack.
     mutating func pop() -> Bool {
+        if popover != nil {
+            popover = nil
+            return true
+        }
         if modals.count > 0 {
             let m = modals.count - 1
             let count = modals[m].entries.count
             guard count > 1 else { return false }
-            popover = nil
             modals[m].entries.remove(at: count - 1)
             return true
         }
@@ -167,12 +174,10 @@ public struct NavigationTree<Controller: AnyObject> {
         case .stack(var stack):
             guard stack.entries.count > 1 else { return false }
             stack.entries.remove(at: stack.entries.count - 1)
-            popover = nil
             root = .stack(stack)
         case .tabs(var tabs, let selected):
             guard tabs[selected].entries.count > 1 else { return false }
             tabs[selected].entries.remove(at: tabs[selected].entries.count - 1)
-            popover = nil
             root = .tabs(tabs, selected: selected)
         }
         return true

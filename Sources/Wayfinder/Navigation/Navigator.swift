@@ -7,8 +7,9 @@
 /// Share mode finds its controller by searching the tree, so nothing keeps a controller alive
 /// once it has left the tree.
 ///
-/// A target of mode `none` runs after the rest of its open (parents) is committed, so the
-/// navigation it does itself (a "dismiss" or "show the tabs" action) stands. Constructors,
+/// A target of mode `none` runs after the rest of its open (parents) is committed, so it may
+/// navigate itself (a "dismiss" or "show the tabs" action); when it fails, its open is taken back
+/// whole, its own navigation included. Constructors,
 /// delegate hooks and appear/disappear run while the tree is being changed and may not navigate:
 /// such a call fails with `NavigationError.busy` instead of losing one of the two changes.
 public final class Navigator<Target, Controller: AnyObject> {
@@ -59,10 +60,13 @@ public final class Navigator<Target, Controller: AnyObject> {
         }
         guard let action else { return controller }
         do {
-            return try factory.make(action.match, action.request)
+            var request = action.request
+            request.opener = visibleEntry?.controller
+            return try factory.make(action.match, request)
         } catch {
-            // Parents this open committed go again: a failed open changes nothing.
-            if generation == before.generation + 1 {
+            // A failed open changes nothing: the parents this open committed go again, and so
+            // does whatever the action navigated before it failed.
+            if generation != before.generation {
                 try? exclusively("restore") { try commit(before.tree) }
             }
             throw error
@@ -139,7 +143,9 @@ public final class Navigator<Target, Controller: AnyObject> {
             action = Action(match: match, request: request)
             return nil
         }
-        guard let controller = try factory.make(match, request) else {
+        var made = request
+        made.opener = working.visible?.controller
+        guard let controller = try factory.make(match, made) else {
             throw NavigationError.controllerFailed(url, reason: "its target made no controller")
         }
         try delegate.willOpen?(url, controller)
@@ -193,17 +199,20 @@ public final class Navigator<Target, Controller: AnyObject> {
     }
 
     /// Selects tab `index` (0-based). False when the root is not tabs or there is no such tab.
+    /// A tab whose screen cannot be made now (its constructor fails) throws and stays, the
+    /// selection as before, so a later select can try again; an entry whose URL no longer opens
+    /// is dropped, as on every reveal.
     @discardableResult
     public func select(_ index: Int) throws -> Bool {
-        try change("select") { $0.select(index) }
+        try change("select", retrying: true) { $0.select(index) }
     }
 
     /// Applies a change that may have nothing to do (false), committing it when it did something.
-    private func change(_ operation: String, _ body: (inout NavigationTree<Controller>) -> Bool) throws -> Bool {
+    private func change(_ operation: String, retrying: Bool = false, _ body: (inout NavigationTree<Controller>) -> Bool) throws -> Bool {
         try exclusively(operation) {
             var working = tree
             guard body(&working) else { return false }
-            try commit(working)
+            try commit(working, retrying: retrying)
             return true
         }
     }
@@ -217,6 +226,9 @@ public final class Navigator<Target, Controller: AnyObject> {
             do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
             guard case .matched(let match) = try routes.match(parsed) else {
                 throw NavigationError.noRoute(url, reason: MatchResult<Target>.noRouteReason)
+            }
+            if match.route.options.mode == .none {
+                throw NavigationError.controllerFailed(url, reason: "its route '\(match.route.pattern.text)' is an action (mode none); a tab needs a screen")
             }
             let entry = NavigationEntry<Controller>(url: url, key: URLNormalization.key(for: parsed), mode: match.route.options.mode, controller: nil)
             stacks.append(NavigationStack(entries: [entry]))
@@ -237,6 +249,11 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     // MARK: Committing
 
+    private static func urlNoLongerOpens(_ error: Error) -> Bool {
+        if case .noRoute? = error as? NavigationError { return true }
+        return false
+    }
+
     /// Makes the controller of an entry that has none yet: a restored entry with its saved query
     /// and state.
     private func load(_ entry: NavigationEntry<Controller>) throws -> Controller {
@@ -244,7 +261,9 @@ public final class Navigator<Target, Controller: AnyObject> {
         guard case .matched(let match) = try routes.match(entry.url) else {
             throw NavigationError.noRoute(entry.url, reason: MatchResult<Target>.noRouteReason)
         }
-        guard let controller = try factory.make(match, entry.pending?.request ?? NavigationRequest(url: entry.url)) else {
+        var request = entry.pending?.request ?? NavigationRequest(url: entry.url)
+        request.opener = visibleEntry?.controller
+        guard let controller = try factory.make(match, request) else {
             throw NavigationError.controllerFailed(entry.url, reason: "its target made no controller")
         }
         entry.controller = controller
@@ -255,8 +274,10 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Keeps `working` as the tree, making the newly visible controller if it is not made yet, and
     /// tells the old and new visible controllers. An entry whose controller cannot be made (its
     /// URL no longer opens, its constructor fails) is dropped with a warning and the next one
-    /// down is tried; with `strict`, the error is thrown and the tree stays as it was.
-    private func commit(_ working: NavigationTree<Controller>, strict: Bool = false) throws {
+    /// down is tried; with `strict`, the error is thrown and the tree stays as it was. With
+    /// `retrying`, only entries whose URL no longer opens are dropped: any other error is thrown,
+    /// and the entry stays for a later try.
+    private func commit(_ working: NavigationTree<Controller>, strict: Bool = false, retrying: Bool = false) throws {
         var working = working
         var visible = working.visible
         while let entry = visible, entry.controller == nil {
@@ -264,6 +285,7 @@ public final class Navigator<Target, Controller: AnyObject> {
                 _ = try load(entry)
             } catch {
                 if strict { throw error }
+                if retrying, !Self.urlNoLongerOpens(error) { throw error }
                 warn("dropped '\(entry.url)': \(error)")
                 working.removeVisible()
                 visible = working.visible

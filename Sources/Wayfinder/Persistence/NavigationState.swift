@@ -40,10 +40,14 @@ public struct NavigationState: Codable, Equatable, Sendable {
         public var important: Bool
         /// A list's selected item and scroll anchor, by model identifier.
         public var model: ModelPosition?
+        /// The title the screen showed when saved, so an entry restored but not made yet can be
+        /// named by it rather than by its URL.
+        public var title: String?
 
         public init(url: String, query: OrderedDictionary<String, Value>? = nil, state: Value? = nil, context: Int? = nil,
-                    important: Bool = false, model: ModelPosition? = nil) {
+                    important: Bool = false, model: ModelPosition? = nil, title: String? = nil) {
             self.url = url
+            self.title = title
             self.query = query
             self.state = state
             self.context = context
@@ -54,10 +58,10 @@ public struct NavigationState: Codable, Equatable, Sendable {
         /// Queries compare as Lua tables do, in any order.
         public static func == (lhs: Entry, rhs: Entry) -> Bool {
             lhs.url == rhs.url && lhs.query.map(Value.map) == rhs.query.map(Value.map) && lhs.state == rhs.state
-                && lhs.context == rhs.context && lhs.important == rhs.important && lhs.model == rhs.model
+                && lhs.context == rhs.context && lhs.important == rhs.important && lhs.model == rhs.model && lhs.title == rhs.title
         }
 
-        enum CodingKeys: String, CodingKey { case url, query, state, context, important, model }
+        enum CodingKeys: String, CodingKey { case url, query, state, context, important, model, title }
 
         public init(from decoder: Decoder) throws {
             let container = try decoder.container(keyedBy: CodingKeys.self)
@@ -72,6 +76,7 @@ public struct NavigationState: Codable, Equatable, Sendable {
             context = try container.decodeIfPresent(Int.self, forKey: .context)
             important = try container.decodeIfPresent(Bool.self, forKey: .important) ?? false
             model = try container.decodeIfPresent(ModelPosition.self, forKey: .model)
+            title = try container.decodeIfPresent(String.self, forKey: .title)
         }
 
         public func encode(to encoder: Encoder) throws {
@@ -82,6 +87,7 @@ public struct NavigationState: Codable, Equatable, Sendable {
             try container.encodeIfPresent(context, forKey: .context)
             if important { try container.encode(true, forKey: .important) }
             try container.encodeIfPresent(model, forKey: .model)
+            try container.encodeIfPresent(title, forKey: .title)
         }
     }
 
@@ -175,9 +181,13 @@ public struct NavigationState: Codable, Equatable, Sendable {
     /// Whether some entry marked itself important.
     public var hasImportantEntry: Bool { entries.contains { $0.important } }
 
-    /// Whether the state is older than `expiration` seconds at `now` (0: it never expires).
+    /// Whether the state is older than `expiration` seconds at `now` (0: it never expires). A
+    /// state saved in the future (the clock went back since, or the file was written by hand)
+    /// has no age that can be trusted, so it counts as expired rather than as never expiring.
     public func isExpired(expiration: Double, now: Date = Date()) -> Bool {
-        expiration > 0 && now.timeIntervalSince(savedAt) > expiration
+        guard expiration > 0 else { return false }
+        let age = now.timeIntervalSince(savedAt)
+        return age > expiration || age < 0
     }
 
     /// Whether the state may be restored: it has not expired, or some entry is important

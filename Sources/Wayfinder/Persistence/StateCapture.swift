@@ -10,9 +10,12 @@ public struct ControllerRecord {
     public var important: Bool
     public var context: ContextChain?
     public var model: NavigationState.ModelPosition?
+    /// What the screen is called now (its rendered title), saved for when it is restored unmade.
+    public var title: String?
 
     public init(persists: Bool = true, state: Value? = nil, important: Bool = false, context: ContextChain? = nil,
-                model: NavigationState.ModelPosition? = nil) {
+                model: NavigationState.ModelPosition? = nil, title: String? = nil) {
+        self.title = title
         self.persists = persists
         self.state = state
         self.important = important
@@ -73,7 +76,8 @@ private struct StateCapture<Controller: AnyObject> {
                 model: described.model.map { model in
                     NavigationState.ModelPosition(selected: model.selected.flatMap { plain($0, at: "\(entry.url): selected item") },
                                                   anchor: model.anchor.flatMap { plain($0, at: "\(entry.url): scroll anchor") })
-                })
+                },
+                title: described.title)
         } else if let pending = entry.pending {
             var kept = pending.saved
             kept.context = pending.context.map { number($0) }

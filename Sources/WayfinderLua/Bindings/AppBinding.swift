@@ -11,7 +11,12 @@ enum AppBinding {
             var config = AppConfig()
             config.name = fields["name"]?.stringValue
             config.root = fields["root"]?.stringValue
-            config.tabs = fields["tabs"]?.arrayValue?.compactMap(\.stringValue) ?? []
+            // A tab is a URL, or { url = ..., title = ... } with a fixed title.
+            for tab in fields["tabs"]?.arrayValue ?? [] {
+                guard let url = tab.stringValue ?? tab["url"]?.stringValue else { continue }
+                config.tabs.append(url)
+                if let title = tab["title"]?.stringValue { config.tabTitles[url] = title }
+            }
             for url in config.tabs + (config.root.map { [$0] } ?? []) {
                 do { _ = try NavigationURL(url) } catch {
                     return [.null, .string("wf.app: '\(url)' is not a URL: \(error)")]

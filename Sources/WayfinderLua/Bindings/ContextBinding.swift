@@ -45,7 +45,9 @@ enum ContextBinding {
             let host = try AppHost.from(call)
             let context = try call.object(1, as: ContextChain.self, name: "context")
             let key = try call.string(2, name: "key")
-            let value = try call.value(3, name: "value")
+            // Any Lua value may be stored; a table that is not plain data (array items mixed
+            // with string keys) is kept by reference, as functions are.
+            let value = try call.valueHoldingTables(3, name: "value")
             let name = try call.optionalString(4, name: "name")
             return answer {
                 for failure in try context.set(key, value, in: name) {

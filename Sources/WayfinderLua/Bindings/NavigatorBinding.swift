@@ -13,8 +13,8 @@ enum NavigatorBinding {
 
     /// open(url [, action, parent, transition, animated, state, query]) -> controller | true |
     /// nil, reason. `action` is the script's table, handed back to the Lua side that makes the
-    /// controller so its query values keep their identity; the query is also kept as data when it
-    /// converts (a table with a cycle does not, and still reaches the constructor).
+    /// controller so its query values keep their identity; the query is also kept, value by value,
+    /// for the saved state.
     static let open: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -27,7 +27,13 @@ enum NavigatorBinding {
                 request.animated = try call.optionalBool(5, name: "animated") ?? true
                 let state = try call.value(6, name: "state")
                 request.state = state.isNull ? nil : state
-                if case .map(let query)? = try? call.value(7, name: "query") { request.query = query }
+                if call.type(7) == .table {
+                    // Each value alone: one that is not plain data is held (it reaches the
+                    // constructor all the same) and left out of the saved state by its key.
+                    let (query, leftOut) = call.state.fieldsHoldingTables(ofTableAt: 7, in: call.thread)
+                    request.query = query
+                    for item in leftOut { host.warnOnce("not saved: \(url): query \(item) cannot be written to disk") }
+                }
             }
             return answer(url) {
                 guard let controller = try host.navigator.open(request) else { return .bool(true) }

@@ -48,7 +48,7 @@ enum TestingBinding {
             do {
                 try driver.running().navigator.open(url)
             } catch {
-                throw Refusal("cannot open '\(url)': \(String(describing: error))")
+                throw Refusal(OpenFailure.reason(error, url: url))
             }
         }
     }

@@ -5,12 +5,14 @@ import Wayfinder
 public struct AppConfig: Sendable, Equatable {
     public var name: String?
     public var tabs: [String]
+    /// Fixed titles of tabs (`tabs = { { url = ..., title = ... } }`), by the tab's URL.
+    public var tabTitles: [String: String] = [:]
     public var root: String?
     public var persistence: PersistenceMode
     /// Seconds after which saved state is not restored; 0 means never.
     public var expiration: Double
 
-    public init(name: String? = nil, tabs: [String] = [], root: String? = nil, persistence: PersistenceMode = .none, expiration: Double = 0) {
+    public init(name: String? = nil, tabs: [String] = [], root: String? = nil, persistence: PersistenceMode = .all, expiration: Double = 0) {
         self.name = name
         self.tabs = tabs
         self.root = root

@@ -26,7 +26,12 @@ public final class AppHost {
     let contextObserverBridge = ContextObserverBridge()
     /// Where the navigation state is kept between launches; without one, nothing is saved or
     /// restored.
-    public var stateStore: StateStore?
+    public var stateStore: StateStore? {
+        didSet { stateOwnerChecked = false }
+    }
+    /// Whether the store was found to hold this app's state (or none): a state of another app is
+    /// never restored, overwritten or removed.
+    var stateOwnerChecked = false
     /// Warnings given once (values left out of every save).
     var warned = Set<String>()
     var contextMetatableRef: LuaRef?
@@ -155,7 +160,9 @@ public final class AppHost {
         guard let hostHooks else { return nil }
         let result = try state.call(hostHooks.hook, [.handle(controller.handle), "render"]).first ?? .null
         if result.isNull { return nil }
-        return try RenderedScreen(result, owner: describe(controller))
+        let screen = try RenderedScreen(result, owner: describe(controller))
+        controller.renderedTitle = screen.title
+        return screen
     }
 
     /// The controller's class name (`wf.controller`'s), else its Lua type.

@@ -7,6 +7,9 @@ public final class LuaController {
     public let handle: Value.Handle
     /// The handle's registry reference, kept so the host's raw lookups skip finding it again.
     let ref: LuaRef?
+    /// The title its last `render` gave: saved with its entry, so after a relaunch or a reload
+    /// the entry is named by it until it is made again (saving renders nothing itself).
+    public internal(set) var renderedTitle: String?
 
     init(handle: Value.Handle, ref: LuaRef?) {
         self.handle = handle

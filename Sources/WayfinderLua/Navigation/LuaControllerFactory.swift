@@ -8,8 +8,9 @@ extension AppHost {
     func controllerFactory(_ hooks: LuaHostHooks) -> ControllerFactory<LuaTarget, LuaController> {
         ControllerFactory(
             make: { [unowned self] match, request in
-                // The visible controller goes along, so the Lua side need not call back for it.
-                let opener: Value = navigator.top.map { .handle($0.handle) } ?? .null
+                // The controller the new screen opens over goes along (its context is the new
+                // one's inner layer), so the Lua side need not call back for it.
+                let opener: Value = (request.opener as? LuaController).map { .handle($0.handle) } ?? .null
                 var args: [Value] = [.handle(match.route.target.handle), request.payload ?? .null, opener]
                 args.reserveCapacity(3 + Self.routeFieldNames.count)
                 appendRouteFields(match, request, to: &args)
@@ -18,7 +19,10 @@ extension AppHost {
                 return made.map { LuaController(handle: $0, ref: state.ref(for: $0)) }
             },
             handleFragment: { [unowned self] controller, match in
-                try state.call(hooks.fragment, [.handle(controller.handle), routeValue(match, NavigationRequest(url: match.url.text))])
+                // Only a pattern whose fragment is a named param names a method to call; any
+                // other fragment is handed to the controller as data.
+                let namesMethod = match.route.pattern.fragment?.param?.name != nil
+                try state.call(hooks.fragment, [.handle(controller.handle), routeValue(match, NavigationRequest(url: match.url.text)), .bool(namesMethod)])
             },
             appear: { [unowned self] controller in callHook("appear", on: controller, hooks) },
             disappear: { [unowned self] controller in callHook("disappear", on: controller, hooks) })

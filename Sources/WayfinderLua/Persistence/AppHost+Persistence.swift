@@ -33,11 +33,20 @@ extension AppHost {
     /// has no state store or the store cannot write.
     public func persist() throws {
         guard let stateStore else { throw PersistenceError.noStateStore }
+        if !stateOwnerChecked, case .loaded(let saved) = stateStore.load() { try checkOwner(of: saved) }
+        stateOwnerChecked = true
         if config.persistence == .none {
             try stateStore.remove()
         } else {
             try stateStore.save(capturedState())
         }
+    }
+
+    /// Refuses a state another app saved (its document names another app): the file is left as
+    /// it is, neither restored nor overwritten. A document without a name is taken as this app's.
+    func checkOwner(of saved: NavigationState) throws {
+        guard let owner = saved.app, owner != stateName else { return }
+        throw PersistenceError.anotherApp(owner: owner, app: stateName, path: (stateStore as? FileStateStore)?.path)
     }
 
     /// Replaces the tree with the saved one. False when there is nothing to restore: no store,
@@ -54,6 +63,8 @@ extension AppHost {
                 + (keptAt.map { "it was moved to \($0) and " } ?? "") + "the app starts fresh")
             return false
         case .loaded(let saved):
+            try checkOwner(of: saved)
+            stateOwnerChecked = true
             guard saved.isRestorable(expiration: config.expiration, now: now) else { return false }
             return try restore(from: saved)
         }
@@ -62,7 +73,11 @@ extension AppHost {
     /// Replaces the tree with `saved`: contexts made again as saved, only the visible controller
     /// made now. With `strict`, a visible controller whose constructor fails throws.
     @discardableResult
+    /// The tabs follow `wf.app`'s list as it is now (kept tabs keep their stacks, new ones
+    /// appear, removed ones go, with a warning).
     public func restore(from saved: NavigationState, strict: Bool = false) throws -> Bool {
+        let (saved, tabChange) = saved.following(tabs: config.tabs)
+        if let tabChange { warn(tabChange) }
         var objects = [ObjectIdentifier: Value]()
         return try navigator.restore(saved, appContext: appContext, strict: strict) { [unowned self] entry, context in
             // What `make` receives as the open's action: the context, by its Lua object, and
@@ -97,10 +112,10 @@ extension AppHost {
             let model = NavigationState.ModelPosition(selected: at(4), anchor: at(5))
             return ControllerRecord(state: at(1), important: at(2)?.isTruthy ?? false,
                                     context: at(3).flatMap { state.object($0, as: ContextChain.self) },
-                                    model: model.selected == nil && model.anchor == nil ? nil : model)
+                                    model: model.selected == nil && model.anchor == nil ? nil : model, title: controller.renderedTitle)
         } catch {
             warn("\(url): persist: \(error.message); saved without its state")
-            return ControllerRecord()
+            return ControllerRecord(title: controller.renderedTitle)
         }
     }
 
@@ -129,10 +144,14 @@ extension AppHost {
 /// Why the navigation state cannot be saved.
 public enum PersistenceError: Error, CustomStringConvertible {
     case noStateStore
+    /// The store holds the state of the app named `owner`, not of `app`.
+    case anotherApp(owner: String, app: String, path: String?)
 
     public var description: String {
         switch self {
         case .noStateStore: return "this app has no state store (wayfinder run and open keep the state in a file; --state FILE names it)"
+        case .anotherApp(let owner, let app, let path):
+            return "the navigation state \(path.map { "in \($0) " } ?? "")belongs to the app '\(owner)', not '\(app)'; it is left untouched (give another state file, or --no-state)"
         }
     }
 }

@@ -31,6 +31,8 @@ extension AppHost {
         let warnings = WarningLog()
         fresh.warn = { warnings.lines.append($0) }
         fresh.stateStore = stateStore
+        // The same file as before the reload: a new wf.app name does not make it another app's.
+        fresh.stateOwnerChecked = stateOwnerChecked
         fresh.openExternal = openExternal
         fresh.warned = warned
         let saved = capturedState(everyEntry: true)

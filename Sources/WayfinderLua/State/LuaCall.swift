@@ -86,6 +86,17 @@ public struct LuaCall {
         }
     }
 
+    /// The argument as a `Value`, a table that is not plain data held by reference
+    /// (`LuaState.valueHoldingTables`).
+    public func valueHoldingTables(_ index: Int, name: String? = nil) throws(ScriptError) -> Value {
+        guard index >= 1, index <= count else { return .null }
+        do {
+            return try state.valueHoldingTables(at: Int32(index), in: thread)
+        } catch {
+            throw argumentError(index, name: name, error.message)
+        }
+    }
+
     public func string(_ index: Int, name: String? = nil) throws(ScriptError) -> String {
         guard let string = try optionalString(index, name: name) else {
             throw typeError(index, name: name, expected: "string")

@@ -20,6 +20,50 @@ extension LuaState {
         }
     }
 
+    /// Converts the value at `index` as `value(at:in:)` does, except that a table that is not
+    /// plain data (it mixes array items and string keys, is not a sequence, has keys of other
+    /// types or contains itself) is held by reference, at whatever depth it sits, rather than
+    /// failing the whole value. Persistence then leaves such a table out, naming its key.
+    func valueHoldingTables(at index: Int32, in thread: OpaquePointer) throws(ScriptError) -> Value {
+        let top = lua_gettop(thread)
+        var reader = ValueReader(state: self, thread: thread)
+        reader.holdsTablesThatAreNotData = true
+        do {
+            return try reader.read(lua_absindex(thread, index), depth: 0)
+        } catch {
+            wf_settop(thread, top)
+            throw ScriptError(kind: .conversion, message: error.describe())
+        }
+    }
+
+    /// The string-keyed fields of the table at `index`, each converted alone as
+    /// `valueHoldingTables` converts; a key that is not a string, or a value that does not convert
+    /// (a string that is not UTF-8), is left out and named in `leftOut`.
+    func fieldsHoldingTables(ofTableAt index: Int32, in thread: OpaquePointer) -> (fields: OrderedDictionary<String, Value>, leftOut: [String]) {
+        let table = lua_absindex(thread, index)
+        let top = lua_gettop(thread)
+        defer { wf_settop(thread, top) }
+        var fields = OrderedDictionary<String, Value>()
+        var leftOut: [String] = []
+        guard lua_type(thread, table) == LUA_TTABLE, lua_checkstack(thread, 3) != 0 else { return (fields, leftOut) }
+        let reader = ValueReader(state: self, thread: thread)
+        lua_pushnil(thread)
+        while lua_next(thread, table) != 0 {
+            let valueIndex = lua_gettop(thread)
+            if lua_type(thread, -2) == LUA_TSTRING, let key = try? reader.readString(valueIndex - 1) {
+                do {
+                    fields[key] = try valueHoldingTables(at: valueIndex, in: thread)
+                } catch {
+                    leftOut.append("'\(key)' (\(error.message))")
+                }
+            } else {
+                leftOut.append("key \(reader.describeKey(at: valueIndex - 1)) (not a string)")
+            }
+            wf_pop(thread, 1)
+        }
+        return (fields, leftOut)
+    }
+
     func values(from first: Int32, count: Int32, in thread: OpaquePointer, what: String) throws(ScriptError) -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(Int(count))
@@ -69,6 +113,8 @@ struct ValueReader {
     let thread: OpaquePointer
     /// Tables on the path from the root, to tell a cycle from a table that is merely shared.
     var visiting: Set<UnsafeRawPointer> = []
+    /// A table that is not plain data becomes a handle instead of an error.
+    var holdsTablesThatAreNotData = false
 
     init(state: LuaState, thread: OpaquePointer) {
         self.state = state
@@ -88,7 +134,14 @@ struct ValueReader {
                 wf_pop(thread, 1)
                 return .handle(try makeHandle(index, kind: "table"))
             }
-            return try readTable(index, depth: depth)
+            guard holdsTablesThatAreNotData else { return try readTable(index, depth: depth) }
+            let top = lua_gettop(thread)
+            do {
+                return try readTable(index, depth: depth)
+            } catch {
+                wf_settop(thread, top)
+                return .handle(try makeHandle(index, kind: "table"))
+            }
         case LUA_TFUNCTION: return .handle(try makeHandle(index, kind: "function"))
         case LUA_TTHREAD: return .handle(try makeHandle(index, kind: "thread"))
         default: return .handle(try makeHandle(index, kind: "userdata"))
@@ -181,8 +234,9 @@ struct ValueReader {
         return .array((1...count).map { items[$0]! })
     }
 
-    private func describeKey(at index: Int32) -> String {
+    func describeKey(at index: Int32) -> String {
         switch lua_type(thread, index) {
+        case LUA_TNUMBER where wf_isinteger(thread, index) != 0: return "\(lua_tointegerx(thread, index, nil))"
         case LUA_TNUMBER: return "\(lua_tonumberx(thread, index, nil)) (a float)"
         case LUA_TBOOLEAN: return lua_toboolean(thread, index) != 0 ? "true" : "false"
         default: return "of type \(String(cString: lua_typename(thread, lua_type(thread, index))))"

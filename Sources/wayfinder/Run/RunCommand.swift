@@ -41,15 +41,21 @@ struct RunCommand: ParsableCommand {
     func run() throws {
         let interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1
         var printed: [String] = []
-        let appHost = try host.load(app, printSink: { printed.append($0) })
+        let watcher = watch ? appWatcher() : nil
+        let input = CommandInput(watcher: watcher, editing: interactive)
+        defer { input.close() }
+        let appHost: AppHost
+        if let watcher {
+            appHost = try loadWatching(watcher, input, printSink: { printed.append($0) })
+        } else {
+            appHost = try host.load(app, printSink: { printed.append($0) })
+        }
         if !noState { appHost.stateStore = FileStateStore(path: state ?? FileStateStore.defaultPath(app: appHost.stateName)) }
         let session = RunSession(host: appHost, styled: interactive)
         appHost.state.printSink = { [unowned session] in session.note($0) }
         for line in printed { session.note(line) }
         session.launch()
-        let watcher = watch ? DirectoryWatcher(directory: appHost.appDirectory, polling: poll) : nil
         if let watcher { session.note("watching \(watcher.directory) for changes (\(watcher.mechanism.rawValue))") }
-        let input = CommandInput(watcher: watcher)
         loop: while true {
             let screen = session.screen()
             if interactive {
@@ -70,5 +76,40 @@ struct RunCommand: ParsableCommand {
             if let failure = session.save() { session.note(failure) }
         }
         if let failure = session.save() { Terminal.error(failure) }
+    }
+
+    /// The watcher of the app's directory (a file's own directory), made before the app loads
+    /// so that a save made while it loads, or while it cannot, is seen. A path that does not
+    /// exist has nothing to watch (nil): its load fails as without `--watch`.
+    private func appWatcher() -> DirectoryWatcher? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: app, isDirectory: &isDirectory) else { return nil }
+        let url = URL(fileURLWithPath: app).standardizedFileURL
+        return DirectoryWatcher(directory: isDirectory.boolValue ? url.path : url.deletingLastPathComponent().path, polling: poll)
+    }
+
+    /// With `--watch`, an app that does not load yet is not the end: its error is shown and every
+    /// save of its files is tried until one loads. `q` or the end of input gives up (status 2).
+    private func loadWatching(_ watcher: DirectoryWatcher, _ input: CommandInput, printSink: @escaping (String) -> Void) throws -> AppHost {
+        while true {
+            do {
+                return try AppHost(path: app, limits: host.limits, printSink: printSink)
+            } catch {
+                Terminal.write("! cannot load app '\(app)': \(error)\n"
+                    + "watching \(watcher.directory) for changes (\(watcher.mechanism.rawValue)): save a fix to run it, q quits\n")
+            }
+            waiting: while true {
+                switch input.next() {
+                case .end:
+                    throw ExitCode(2)
+                case .filesChanged(let files):
+                    Terminal.write("~ changed: \(files.joined(separator: ", "))\n")
+                    break waiting
+                case .line(let line):
+                    if ["q", "quit"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) { throw ExitCode(2) }
+                    Terminal.write("! the app is not loaded yet: save a fix to its files (q quits)\n")
+                }
+            }
+        }
     }
 }

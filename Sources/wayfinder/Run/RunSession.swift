@@ -17,6 +17,22 @@ final class RunSession {
 
     static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o URL (open), s (print the tree), r (reload), q (quit)"
 
+    /// What `h` shows: every command and what it does.
+    static let helpLines = [
+        "commands:",
+        "  N        follow link N of the screen",
+        "  b        back: close the popover, else pop the visible stack",
+        "  d        dismiss: close the popover, else the top modal",
+        "  t N      select tab N",
+        "  o URL    open any URL (tt://..., or an external one)",
+        "  s        print the whole navigation tree",
+        "  r        reload the app's scripts, keeping your place",
+        "  h        this help",
+        "  q        quit (the end of input quits too); the state is saved after every change",
+        "on a terminal: Up/Down recall earlier commands, Left/Right/Home/End move in the line,",
+        "  Backspace/Delete, Ctrl-U/Ctrl-K delete to the start/end, Ctrl-W the word before; Ctrl-D or Ctrl-C quits",
+    ]
+
     init(host: AppHost, styled: Bool) {
         self.host = host
         self.styled = styled
@@ -55,6 +71,12 @@ final class RunSession {
     func launch() {
         do {
             try host.launch()
+        } catch let refused as PersistenceError {
+            // Another app's state file: the session runs from the app's start and saves nothing,
+            // so the file stays as it is.
+            note("! \(refused); this session saves nothing")
+            host.stateStore = nil
+            do { try host.start() } catch { note("! cannot launch: \(error)") }
         } catch {
             note("! cannot launch: \(error)")
         }
@@ -115,7 +137,7 @@ final class RunSession {
         case "s", "tree":
             messages += TreeText.lines(host.navigator.tree.snapshot)
         case "h", "help", "?":
-            note(Self.help)
+            messages += Self.helpLines
         default:
             if let number = Int(command), argument.isEmpty {
                 guard links.indices.contains(number - 1) else {
@@ -141,7 +163,7 @@ final class RunSession {
     /// Runs a navigation whose answer is nil when it did something, else why it did nothing.
     private func attempt(_ what: String, _ body: () throws -> String?) {
         do {
-            if let nothing = try body() { note(nothing) }
+            if let nothing = try body() { note("! " + nothing) }
         } catch {
             note("! \(what): \(error)")
         }

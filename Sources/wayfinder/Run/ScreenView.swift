@@ -23,7 +23,8 @@ struct ScreenView {
         switch tree.root {
         case .tabs(let tabs, let selected):
             let labels = tabs.enumerated().map { i, tab in
-                let label = "\(i + 1) " + title(of: tab.entries.first)
+                let fixed = tab.entries.first.flatMap { host.config.tabTitles[$0.url] }
+                let label = "\(i + 1) " + (fixed ?? title(of: tab.entries.first))
                 return i == selected ? "[" + label + "]" : label
             }
             text.append("Tabs:    " + labels.joined(separator: "  "))
@@ -88,11 +89,12 @@ struct ScreenView {
         stack.entries.isEmpty ? "(empty)" : stack.entries.map(title(of:)).joined(separator: " > ")
     }
 
-    /// An entry's title when it is made and renders one, else its URL.
+    /// An entry's title when it is made and renders one; a restored entry not made yet has the
+    /// title it had when saved; else its URL.
     private func title(of entry: NavigationEntry<LuaController>?) -> String {
         guard let entry else { return "(empty)" }
-        guard let controller = entry.controller, let title = (try? rendered(controller).get())??.title else { return entry.url }
-        return title
+        guard let controller = entry.controller else { return entry.pending?.saved.title ?? entry.url }
+        return (try? rendered(controller).get())??.title ?? entry.url
     }
 
     private func rendered(_ controller: LuaController) -> Result<RenderedScreen?, ScriptError> {

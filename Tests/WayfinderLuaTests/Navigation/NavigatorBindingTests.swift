@@ -91,7 +91,8 @@ struct NavigatorBindingTests {
             return shape, answers
             """)
         #expect(result == [[1, 2, "tt://confirm", "tt://confirm"],
-                           [true, "tt://order?waitress=Betty", true, "tt://home", false, false, false]])
+                           // back closes only the popover; dismiss then closes the modal.
+                           [true, "tt://home", true, "tt://home", false, false, false]])
     }
 
     @Test func tabsAndSelect() throws {
@@ -296,7 +297,7 @@ struct NavigatorBindingTests {
 
     @Test func settingsAndMisuse() throws {
         let app = try TestApp(Self.app)
-        #expect(try app.run("local nav = wayfinder.navigator; return nav.persistence, nav.expiration") == ["none", 0])
+        #expect(try app.run("local nav = wayfinder.navigator; return nav.persistence, nav.expiration") == ["all", 0], "an app persists its whole tree unless it says otherwise")
         #expect(try app.run("local nav = wayfinder.navigator; nav.persistence = 'all'; nav.expiration = 60; return nav.persistence, nav.expiration") == ["all", 60])
         #expect(app.host.config.persistence == .all)
         let misuse = [

@@ -129,7 +129,8 @@ struct PersistenceBindingTests {
     }
 
     @Test func lazyRestoreIsCountedInConstructorCalls() throws {
-        let first = try Launch(Self.app(tabs: #"{ "tt://menu/1", "tt://menu/2", "tt://menu/3", "tt://menu/4" }"#), state: statePath)
+        let fourTabs = Self.app(tabs: #"{ "tt://menu/1", "tt://menu/2", "tt://menu/3", "tt://menu/4" }"#)
+        let first = try Launch(fourTabs, state: statePath)
         try first.run("""
             local nav = wayfinder.navigator
             for tab = 1, 4 do
@@ -140,7 +141,7 @@ struct PersistenceBindingTests {
             assert(nav:persist())
             """)
         #expect(first.made == 100)
-        let second = try Launch(Self.app(), state: statePath)
+        let second = try Launch(fourTabs, state: statePath)
         #expect(second.made == 1)
         #expect(second.app.host.navigator.tree.allEntries.count == 100)
         #expect(second.app.host.navigator.url == "tt://page/2-24")

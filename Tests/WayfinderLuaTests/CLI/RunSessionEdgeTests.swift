@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import Wayfinder
+
+/// `wayfinder run` where users met surprises: state files of other apps, titles, messages.
+@Suite("wayfinder run: edges users met")
+struct RunSessionEdgeTests {
+    static let pages = """
+        local wf = require "wayfinder"
+        local Page = wf.controller "Page"
+        function Page:initWithName(name) self.name = name end
+        function Page:render() return { title = "Page " .. self.name, links = { { "Next", "tt://page/" .. self.name .. "x" } } } end
+        wf.map:from("tt://page/(initWithName:)", Page)
+        """
+
+    func app(_ source: String) throws -> TemporaryDirectory {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", source)
+        return directory
+    }
+
+    @Test func anotherAppsStateFileIsRefusedAndLeftAsItWas() throws {
+        let dir = try app(Self.pages + "\nwf.app { name = \"pages\", root = \"tt://page/a\", persistence = \"all\" }")
+        let foreign = #"{"format":"wayfinder.navigation","version":1,"app":"restaurant","saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"stack","entries":[{"url":"tt://page/zzz"}]},"modals":[],"contexts":[]}"#
+        try dir.write("other.json", foreign)
+        let state = dir.path + "/other.json"
+        let (screens, result) = try RunAndOpenTests.screens(["1", "q"], app: dir.path, options: ["--state", state])
+        #expect(result.status == 0)
+        #expect(screens[0].contains("belongs to the app 'restaurant', not 'pages'"), "\(screens[0])")
+        #expect(screens[0].contains("Page a"), "the app starts from its own start")
+        #expect(screens[1].contains("Page ax"))
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == foreign)
+        let open = try WayfinderCLI.run(["open", dir.path, "tt://page/b", "--state", state])
+        #expect(open.status == 2)
+        #expect(open.stderr.contains("belongs to the app 'restaurant'"))
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == foreign)
+    }
+
+    @Test func commandsThatDoNothingSayItAsFailuresAndHelpExplainsEveryCommand() throws {
+        let dir = try app(Self.pages + "\nwf.app { root = \"tt://page/a\" }")
+        let (screens, _) = try RunAndOpenTests.screens(["b", "d", "h"], app: dir.path)
+        #expect(screens[1].contains("! nothing to go back to"))
+        #expect(screens[2].contains("! nothing to dismiss"))
+        for line in ["  t N      select tab N", "  o URL    open any URL", "  r        reload the app's scripts"] {
+            #expect(screens[3].contains(line), "\(screens[3])")
+        }
+    }
+
+    @Test func aNewAppOpensWhereItWasLeft() throws {
+        let dir = try app(Self.pages + "\nwf.app { root = \"tt://page/a\" }")
+        let home = try TemporaryDirectory()
+        let (first, _) = try RunAndOpenTests.screens(["1", "1", "q"], app: dir.path, stateHome: home.path)
+        #expect(first[2].contains("Page axx"))
+        let (second, _) = try RunAndOpenTests.screens(["q"], app: dir.path, stateHome: home.path)
+        #expect(second[0].contains("Stack:   Page a > Page ax > Page axx\n"), "restored entries keep their titles:\n\(second[0])")
+    }
+
+    @Test func watchOnAnAppThatDoesNotLoadWaitsForAGoodSave() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", "local x = = 1")
+        let run = try WatchTests.LiveRun(["run", directory.path, "--watch", "--no-state"])
+        #expect(run.waitFor("! cannot load app"))
+        #expect(run.text.contains("app.lua:1:"))
+        run.send("1")
+        #expect(run.waitFor("! the app is not loaded yet"))
+        try Data((Self.pages + "\nwf.app { root = \"tt://page/a\" }").utf8).write(to: URL(fileURLWithPath: directory.path + "/app.lua"), options: .atomic)
+        #expect(run.waitFor("Page a"))
+        run.send("1")
+        #expect(run.waitFor("Page ax"))
+        #expect(run.finish() == 0)
+    }
+
+    @Test func watchOnAnAppThatNeverLoadsEndsWithTheInput() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", "error('not today')")
+        let result = try WayfinderCLI.run(["run", directory.path, "--watch", "--no-state"], input: "q\n")
+        #expect(result.status == 2)
+        #expect(result.stdout.contains("! cannot load app"))
+        #expect(result.stdout.contains("not today"))
+    }
+
+    @Test func tabsHaveFixedTitlesAndTitlesSurviveAReload() throws {
+        let dir = try app(Self.pages + """
+
+            wf.app { tabs = { { url = "tt://page/a", title = "Home" }, "tt://page/b", { url = "tt://page/c", title = "Cart" } } }
+            """)
+        let (screens, _) = try RunAndOpenTests.screens(["1", "r", "t 2"], app: dir.path, options: ["--no-state"])
+        #expect(screens[0].contains("Tabs:    [1 Home]  2 tt://page/b  3 Cart\n"), "\(screens[0])")
+        #expect(screens[2].contains("reloaded"))
+        #expect(screens[2].contains("Stack:   Page a > Page ax\n"), "after a reload:\n\(screens[2])")
+        #expect(screens[3].contains("Tabs:    1 Home  [2 Page b]  3 Cart\n"), "\(screens[3])")
+    }
+
+    @Test(arguments: [
+        (#"{ { url = "tt://page/a", name = "x" } }"#, "app.lua:6: wf.app: tabs[1] has an unknown field 'name' (known: url, title)"),
+        (#"{ { title = "x" } }"#, "app.lua:6: wf.app: tabs[1].url must be a URL string, got nil"),
+        (#"{ { url = "tt://page/a", title = 3 } }"#, "app.lua:6: wf.app: tabs[1].title must be a string, got number"),
+        ("{ 5 }", "app.lua:6: wf.app: tabs[1] must be a URL string or { url = ..., title = ... }, got number"),
+    ])
+    func badTabsNameTheAppsLine(tabs: String, message: String) throws {
+        let failure = try loadFailure(Self.pages + "\nwf.app { tabs = \(tabs) }")
+        #expect(failure?.contains(message) == true, "\(failure ?? "loaded")")
+    }
+}
