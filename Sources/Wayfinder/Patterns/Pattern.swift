@@ -36,7 +36,7 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// Every component in the order precedence compares them: host, path, query, fragment.
+    /// Every component in pattern order: host, path, query, fragment.
     public var orderedComponents: [Component] {
         guard !isDefault else { return [] }
         return [host] + path + query.map(\.component) + (fragment.map { [$0] } ?? [])
@@ -45,10 +45,11 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     /// Named params in pattern order; their names make the deduced constructor selector.
     public var paramNames: [String] { orderedComponents.compactMap { $0.param?.name } }
 
-    /// Rule 1 of "Which pattern wins": literals count 2, params 1, a catch-all 0.
-    public let specificity: Int
-    /// Rule 2's sequence: per component, literal 3, typed param 2, string param 1, catch-all 0.
-    public let ranks: [UInt8]
+    /// Where the pattern stands in "Which pattern wins", with every query param counted as bound.
+    public let precedence: Precedence
+    /// The host and path specificity that precedence compares first: literals count 2, params 1,
+    /// a catch-all 0 (-1 for `*`).
+    public var specificity: Int { precedence.specificity }
     /// The pattern with param names removed and spellings normalised: two patterns with the same
     /// shape but different texts conflict.
     public let shape: String
@@ -61,9 +62,7 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         self.path = path
         self.query = query
         self.fragment = fragment
-        let components = [host] + path + query.map(\.component) + (fragment.map { [$0] } ?? [])
-        specificity = components.reduce(0) { $0 + Pattern.weight(of: $1) }
-        ranks = components.map(Pattern.rank(of:))
+        precedence = Precedence(text: text, host: host, path: path, query: query, fragment: fragment)
         var shape = scheme + "://" + Pattern.shapeText(host)
         for component in path { shape += "/" + Pattern.shapeText(component) }
         let sortedQuery = query.sorted { $0.key < $1.key }
@@ -82,26 +81,11 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         path = []
         query = []
         fragment = nil
-        specificity = -1
-        ranks = []
+        precedence = .defaultRoute
         shape = "*"
     }
 
     static let defaultRoute = Pattern(defaultRoute: "*")
-
-    static func weight(of component: Component) -> Int {
-        switch component {
-        case .literal: return 2
-        case .param(let p): return p.isCatchAll ? 0 : 1
-        }
-    }
-
-    static func rank(of component: Component) -> UInt8 {
-        switch component {
-        case .literal: return 3
-        case .param(let p): return p.isCatchAll ? 0 : (p.isString ? 1 : 2)
-        }
-    }
 
     private static func shapeText(_ component: Component) -> String {
         switch component {

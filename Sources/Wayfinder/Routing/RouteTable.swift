@@ -15,10 +15,10 @@ public final class RouteTable<Target> {
 
     public var count: Int { index.count + (defaultRoute == nil ? 0 : 1) }
 
-    /// Every route, in precedence order (the order in which they would win a tie-free contest),
-    /// `*` last.
+    /// Every route, in precedence order (each pattern's own key, every query param counted as
+    /// bound), `*` last.
     public var routes: [Route<Target>] {
-        var all = index.ids.map(route(id:)).sorted { Precedence.outranks($0.pattern, 0, $1.pattern, 0) }
+        var all = index.ids.map(route(id:)).sorted { $0.pattern.precedence > $1.pattern.precedence }
         if let defaultRoute { all.append(defaultRoute) }
         return all
     }
@@ -152,20 +152,19 @@ public final class RouteTable<Target> {
         return search.explanation()
     }
 
-    /// Pairs of routes that can match the same URL with equal precedence, so that only the last
-    /// resort (pattern text order) decides between them.
+    /// Pairs of routes that can match one URL with equal precedence, so that only the last resort
+    /// (pattern text order) decides between them.
     public func tieWarnings() -> [String] {
-        var groups: [String: [Pattern]] = [:]
+        var groups: [[AnyHashable]: [Pattern]] = [:]
         for id in index.ids {
             let p = index.pattern(id)
-            let key = "\(p.scheme)|\(p.specificity)|\(p.path.count)|\(p.ranks.map(String.init).joined(separator: ","))"
-            groups[key, default: []].append(p)
+            groups[[p.scheme, p.precedence.withoutQuery], default: []].append(p)
         }
         var warnings = [String]()
         for group in groups.values where group.count > 1 {
             let sorted = group.sorted { $0.text < $1.text }
             for i in 0..<sorted.count {
-                for j in (i + 1)..<sorted.count where Self.canOverlap(sorted[i], sorted[j]) {
+                for j in (i + 1)..<sorted.count where Self.canOverlap(sorted[i], sorted[j]) && Precedence.canTie(sorted[i], sorted[j]) {
                     warnings.append("'\(sorted[i].text)' and '\(sorted[j].text)' can match the same URL with equal precedence; '\(sorted[i].text)' wins only because its text sorts first")
                 }
             }
