@@ -30,11 +30,16 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     public let isDefault: Bool
     public let scheme: String
     public let host: Component
+    /// nil for none (or the scheme's default port); a URL matches only with the same port.
+    public let port: Int?
     public let path: [Component]
     public let query: [QueryComponent]
     public let fragment: Component?
 
     public var description: String { text }
+
+    /// The trie root the pattern lives under: the scheme, with the port when there is one.
+    var rootKey: String { port.map { scheme + ":" + String($0) } ?? scheme }
 
     /// Every component in pattern order: host, path, query, fragment.
     public var orderedComponents: [Component] {
@@ -54,16 +59,17 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     /// shape but different texts conflict.
     public let shape: String
 
-    init(text: String, scheme: String, host: Component, path: [Component], query: [QueryComponent], fragment: Component?) {
+    init(text: String, scheme: String, host: Component, port: Int?, path: [Component], query: [QueryComponent], fragment: Component?) {
         self.text = text
         self.isDefault = false
         self.scheme = scheme
         self.host = host
+        self.port = port
         self.path = path
         self.query = query
         self.fragment = fragment
         precedence = Precedence(text: text, host: host, path: path, query: query, fragment: fragment)
-        var shape = scheme + "://" + Pattern.shapeText(host)
+        var shape = scheme + "://" + Pattern.shapeText(host) + (port.map { ":" + String($0) } ?? "")
         for component in path { shape += "/" + Pattern.shapeText(component) }
         let sortedQuery = query.sorted { $0.key < $1.key }
         if !sortedQuery.isEmpty {
@@ -78,6 +84,7 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         isDefault = true
         scheme = ""
         host = .literal("")
+        port = nil
         path = []
         query = []
         fragment = nil

@@ -7,6 +7,9 @@ struct PatternParser {
         func fail(_ reason: String) -> PatternError { PatternError(pattern: text, reason: reason) }
         if text == "*" { return .defaultRoute }
         guard !text.isEmpty else { throw fail("a pattern cannot be empty") }
+        if let offset = text.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw fail("control character at byte \(text.utf8.distance(from: text.utf8.startIndex, to: offset))")
+        }
         guard let separator = text.range(of: "://") else {
             throw fail("a pattern is '*' or starts with a scheme and '://' (as in 'tt://menu/(id:int)')")
         }
@@ -26,7 +29,7 @@ struct PatternParser {
             rest = rest[..<question]
         }
         var pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
-        let hostText = pieces.removeFirst()
+        let (hostText, port) = try splitPort(pieces.removeFirst(), scheme: scheme.lowercased(), fail)
         guard !hostText.isEmpty else { throw fail("the host is missing (write a literal host or a param such as '(user)')") }
 
         var names = Set<String>()
@@ -44,7 +47,7 @@ struct PatternParser {
         }
 
         var host = try component(hostText, "host")
-        if case .literal(let literal) = host { host = .literal(literal.lowercased()) }
+        if case .literal(let literal) = host { host = .literal(NavigationURL.asciiLowercased(literal)) }
         var path = [Pattern.Component]()
         let segments = pieces.filter { !$0.isEmpty }
         for (index, segment) in segments.enumerated() {
@@ -67,7 +70,32 @@ struct PatternParser {
             }
         }
         let fragment = try fragmentText.map { (text) throws(PatternError) in try component(text, "fragment") }
-        return Pattern(text: text, scheme: scheme.lowercased(), host: host, path: path, query: query, fragment: fragment)
+        return Pattern(text: text, scheme: scheme.lowercased(), host: host, port: port, path: path, query: query, fragment: fragment)
+    }
+
+    /// Takes `:port` off the host piece: after a param's `)`, an IPv6 host's `]`, or a literal's
+    /// last `:`. The scheme's default port is the same as none.
+    private func splitPort(_ piece: Substring, scheme: String, _ fail: (String) -> PatternError) throws(PatternError) -> (Substring, Int?) {
+        let hostEnd: Substring.Index
+        switch piece.first {
+        case "(":
+            guard let close = piece.firstIndex(of: ")") else { return (piece, nil) }
+            hostEnd = piece.index(after: close)
+        case "[":
+            guard let close = piece.firstIndex(of: "]") else { throw fail("an IPv6 host needs its closing ']'") }
+            hostEnd = piece.index(after: close)
+        default:
+            guard let colon = piece.lastIndex(of: ":") else { return (piece, nil) }
+            hostEnd = colon
+        }
+        let rest = piece[hostEnd...]
+        if rest.isEmpty { return (piece[..<hostEnd], nil) }
+        guard rest.first == ":" else { throw fail("only ':' and a port may follow the host, not '\(rest)'") }
+        let digits = rest.dropFirst()
+        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(digits), port <= 65535 else {
+            throw fail("'\(digits)' is not a port (a number from 0 to 65535)")
+        }
+        return (piece[..<hostEnd], port == NavigationURL.defaultPort(for: scheme) ? nil : port)
     }
 
     private func firstOutsideParams(_ mark: Character, in text: Substring, _ fail: (String) -> PatternError) throws(PatternError) -> Substring.Index? {
@@ -118,11 +146,15 @@ struct PatternParser {
     }
 
     private func decodeLiteral(_ text: Substring, _ fail: (String) -> PatternError) throws(PatternError) -> String {
+        let literal: String
         do {
-            return try PercentEncoding.unescape(text.utf8)
+            literal = try PercentEncoding.unescape(text.utf8)
         } catch {
             throw fail("literal '\(text)': \(error)")
         }
+        // No URL can carry one (URLs with encoded control characters are refused), so it could never match.
+        if NavigationURL.hasControlCharacter(literal) { throw fail("literal '\(text)' decodes to a control character") }
+        return literal
     }
 
     private func isScheme(_ text: String) -> Bool {

@@ -24,7 +24,9 @@ public final class RouteTable<Target> {
     }
 
     /// Whether some pattern uses `scheme` (lowercased), so the navigator can tell external URLs.
-    public func usesScheme(_ scheme: String) -> Bool { index.schemes[scheme] != nil }
+    public func usesScheme(_ scheme: String) -> Bool {
+        index.schemes[scheme] != nil || index.schemes.keys.contains { $0.hasPrefix(scheme + ":") }
+    }
 
     public func route(for patternText: String) -> Route<Target>? {
         if patternText == "*" { return defaultRoute }
@@ -158,7 +160,7 @@ public final class RouteTable<Target> {
         var groups: [[AnyHashable]: [Pattern]] = [:]
         for id in index.ids {
             let p = index.pattern(id)
-            groups[[p.scheme, p.precedence.withoutQuery], default: []].append(p)
+            groups[[p.rootKey, p.precedence.withoutQuery], default: []].append(p)
         }
         var warnings = [String]()
         for group in groups.values where group.count > 1 {

@@ -10,19 +10,41 @@ public struct NavigationURL: Sendable, Equatable {
     public let text: String
     /// Lowercased.
     public let scheme: String
-    /// Decoded, case kept; nil for URLs without an authority (`tel:5551234`).
+    /// Decoded, case kept; nil for URLs without an authority (`tel:5551234`). The authority's port
+    /// is not part of it, and a URL with userinfo (`me@host`) is refused.
     public let host: String?
+    /// The authority's port; nil when there is none, it is empty, or it is the scheme's default
+    /// (80 for http and ws, 443 for https and wss), which is the same as none.
+    public let port: Int?
     /// The decoded, non-empty path segments.
     public let segments: [String]
     public let query: OrderedDictionary<String, Value>
     /// Decoded; nil when the URL has none (an empty fragment counts as none).
     public let fragment: String?
 
-    /// The host as literal host components compare it.
+    /// The host as literal host components compare it: ASCII letters folded to lowercase, nothing
+    /// else (Unicode case folding would let a KELVIN SIGN stand for a `k`).
     public var hostKey: String {
         guard let host else { return "" }
-        // Most hosts are lowercase ASCII already; `lowercased()` would build a new string anyway.
-        return host.utf8.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } ? host.lowercased() : host
+        return NavigationURL.asciiLowercased(host)
+    }
+
+    /// The trie root a URL is looked up under: the scheme, with the port when there is one.
+    var rootKey: String { port.map { scheme + ":" + String($0) } ?? scheme }
+
+    /// `text` with ASCII `A`-`Z` lowercased and every other character kept.
+    public static func asciiLowercased(_ text: String) -> String {
+        guard text.utf8.contains(where: isUppercase) else { return text }
+        return String(decoding: text.utf8.map { isUppercase($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// The port that means "no port" for a scheme.
+    public static func defaultPort(for scheme: String) -> Int? {
+        switch scheme {
+        case "http", "ws": return 80
+        case "https", "wss": return 443
+        default: return nil
+        }
     }
 
     public init(_ text: String) throws(URLReadError) {
@@ -37,6 +59,7 @@ public struct NavigationURL: Sendable, Equatable {
         case .success(let parts):
             scheme = parts.scheme
             host = parts.host
+            port = parts.port
             segments = parts.segments
             query = parts.query
             fragment = parts.fragment
@@ -49,6 +72,7 @@ public struct NavigationURL: Sendable, Equatable {
     private struct Parts {
         var scheme: String
         var host: String?
+        var port: Int?
         var segments: [String] = []
         var query: OrderedDictionary<String, Value> = [:]
         var fragment: String?
@@ -90,7 +114,7 @@ public struct NavigationURL: Sendable, Equatable {
                 let authorityStart = cursor + 2
                 var authorityEnd = authorityStart
                 while authorityEnd < endOfPath && bytes[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
-                host = try NavigationURL.decode(bytes, authorityStart..<authorityEnd, part: "host")
+                (host, port) = try NavigationURL.authority(bytes, authorityStart..<authorityEnd, scheme: scheme)
                 cursor = authorityEnd
             } else {
                 host = nil
@@ -112,12 +136,21 @@ public struct NavigationURL: Sendable, Equatable {
             if endOfPath != count, bytes[endOfPath] == UInt8(ascii: "?") {
                 let queryStart = endOfPath + 1
                 let queryEnd = hashOffset ?? count
+                let queryBytes = UnsafeBufferPointer(rebasing: bytes[queryStart..<queryEnd])
                 do {
-                    query = try QueryString.parse(UnsafeBufferPointer(rebasing: bytes[queryStart..<queryEnd]), offsetBase: queryStart)
+                    query = try QueryString.parse(queryBytes, offsetBase: queryStart)
                 } catch {
                     switch error {
                     case .invalidPercentEscape(let at): throw .invalidPercentEscape(part: "query", offset: at)
                     default: throw .invalidUTF8(part: "query")
+                    }
+                }
+                // Raw control characters were refused above; only an escape can have made one.
+                if queryBytes.contains(UInt8(ascii: "%")) {
+                    for (key, value) in query {
+                        let values: [Value] = if case .array(let list) = value { list } else { [value] }
+                        let texts = [key] + values.compactMap { if case .string(let text) = $0 { text } else { nil } }
+                        if texts.contains(where: NavigationURL.hasControlCharacter) { throw .encodedControlCharacter(part: "query") }
                     }
                 }
             }
@@ -151,14 +184,50 @@ public struct NavigationURL: Sendable, Equatable {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
+    /// Splits `[userinfo@]host[:port]` as RFC 3986 does; an IPv6 host keeps its brackets.
+    private static func authority(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, scheme: String) throws(URLReadError) -> (String, Int?) {
+        if bytes[range].contains(UInt8(ascii: "@")) { throw .userinfo }
+        var hostEnd = range.upperBound
+        var portStart: Int?
+        if range.first.map({ bytes[$0] == UInt8(ascii: "[") }) == true {
+            guard let close = bytes[range].firstIndex(of: UInt8(ascii: "]")) else { throw .invalidHost("an IPv6 host needs its closing ']'") }
+            hostEnd = close + 1
+            if hostEnd < range.upperBound {
+                guard bytes[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost("only a port may follow an IPv6 host's ']'") }
+                portStart = hostEnd + 1
+            }
+        } else if let colon = bytes[range].lastIndex(of: UInt8(ascii: ":")) {
+            hostEnd = colon
+            portStart = colon + 1
+        }
+        let host = try decode(bytes, range.lowerBound..<hostEnd, part: "host")
+        guard let portStart, portStart < range.upperBound else { return (host, nil) }
+        var port = 0
+        for index in portStart..<range.upperBound {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { throw .invalidPort }
+            port = port * 10 + Int(byte - UInt8(ascii: "0"))
+            guard port <= 65535 else { throw .invalidPort }
+        }
+        return (host, port == defaultPort(for: scheme) ? nil : port)
+    }
+
+    static func hasControlCharacter(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+    }
+
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, part: String) throws(URLReadError) -> String {
+        let text: String
         do {
-            return try PercentEncoding.unescape(UnsafeBufferPointer(rebasing: bytes[range]), offsetBase: range.lowerBound)
+            text = try PercentEncoding.unescape(UnsafeBufferPointer(rebasing: bytes[range]), offsetBase: range.lowerBound)
         } catch {
             switch error {
             case .invalidPercentEscape(let at): throw .invalidPercentEscape(part: part, offset: at)
             default: throw .invalidUTF8(part: part)
             }
         }
+        // Raw control characters were refused before decoding; only an escape can have made one.
+        if text.utf8.count != range.count && hasControlCharacter(text) { throw .encodedControlCharacter(part: part) }
+        return text
     }
 }
