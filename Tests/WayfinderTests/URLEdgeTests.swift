@@ -115,4 +115,37 @@ struct URLEdgeTests {
         #expect(try routes.parse("tt://(h:int):81/x").port == 81)
         #expect(try routes.parse("tt://(h:int)/x").host == .param(.init(name: "h", type: "int")))
     }
+
+    @Test(arguments: ["tt://w?(k)=v", "tt://w?(k:int)=(v)", "tt://w?a=1&(k)=(k)"])
+    func aQueryKeyCannotBeAParam(pattern: String) throws {
+        let routes = RouteTable<String>()
+        #expect {
+            try routes.add(pattern, target: pattern)
+        } throws: { error in
+            "\(error)".contains("a query key cannot be a param")
+        }
+    }
+
+    @Test func reRegisteringATypeReplacesItForRoutesThatUseIt() throws {
+        let routes = RouteTable<String>()
+        try routes.registerType("code") { $0.count == 3 ? .string($0) : nil }
+        try routes.add("tt://c/(c:code)", target: "typed")
+        try routes.add("tt://c/(s)", target: "string")
+        #expect(try routes.match("tt://c/abc").match?.route.target == "typed")
+        try routes.registerType("code") { $0.count == 4 ? .string($0.uppercased()) : nil }
+        #expect(try routes.match("tt://c/abc").match?.route.target == "string")
+        #expect(try routes.match("tt://c/abcd").match?.params == ["c": "ABCD"])
+    }
+
+    @Test(arguments: [Double.nan, .infinity, -.infinity])
+    func nonFiniteTypeResultsDoNotMatch(result: Double) throws {
+        let routes = RouteTable<String>()
+        try routes.registerType("price") { _ in .double(result) }
+        try routes.registerType("pair") { _ in .array([.int(1), .double(result)]) }
+        try routes.add("tt://p/(v:price)", target: "price")
+        try routes.add("tt://q/(v:pair)", target: "pair")
+        #expect(try winner(routes, "tt://p/1") == nil)
+        #expect(try winner(routes, "tt://q/1") == nil)
+        #expect(try routes.explain("tt://p/1").entries == [.init(pattern: "tt://p/(v:price)", verdict: .failed("path segment 1 '1' is not a valid price"))])
+    }
 }

@@ -63,7 +63,12 @@ struct PatternParser {
                 guard let equals = pair.firstIndex(of: "=") else {
                     throw fail("query component '\(pair)' needs the form key=value or key=(param)")
                 }
-                let key = try decodeLiteral(pair[..<equals], fail)
+                let keyText = pair[..<equals]
+                // Keys are literal: a URL's query is looked up by key, so a param there could bind nothing.
+                if keyText.contains("(") || keyText.contains(")") {
+                    throw fail("query key '\(keyText)': a query key cannot be a param; write the key and put the param after '=', as in 'k=(k)'")
+                }
+                let key = try decodeLiteral(keyText, fail)
                 guard !key.isEmpty else { throw fail("query component '\(pair)' has an empty key") }
                 guard !query.contains(where: { $0.key == key }) else { throw fail("the query key '\(key)' appears twice") }
                 query.append(.init(key: key, component: try component(pair[pair.index(after: equals)...], "query")))

@@ -57,7 +57,9 @@ public final class RouteTable<Target> {
 
     // MARK: Types
 
-    /// Registers (or replaces) a param type. Built-in types cannot be replaced.
+    /// Registers (or replaces) a param type. Built-in types cannot be replaced. Registering a type
+    /// again replaces it for the routes that already use it as well. A result that is or holds
+    /// NaN or an infinity counts as "does not convert".
     public func registerType(_ name: String, convert: @escaping (String) throws -> Value?) throws(PatternError) {
         guard !ParamType.builtinNames.contains(name) else {
             throw PatternError(pattern: "(:\(name))", reason: "'\(name)' is a built-in type and cannot be redefined")
@@ -67,7 +69,11 @@ public final class RouteTable<Target> {
         else {
             throw PatternError(pattern: "(:\(name))", reason: "'\(name)' is not a type name (letters, digits and '_')")
         }
-        index.register(ParamType(name: name, convert: convert))
+        // A non-finite number is not a value a URL can carry back (nor JSON write): no match.
+        index.register(ParamType(name: name) { text in
+            guard let value = try convert(text), value.isFiniteThroughout else { return nil }
+            return value
+        })
     }
 
     public func hasType(_ name: String) -> Bool { index.type(named: name) != nil }
