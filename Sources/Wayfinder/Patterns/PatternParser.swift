@@ -8,7 +8,13 @@ struct PatternParser {
         if text == "*" { return .defaultRoute }
         guard !text.isEmpty else { throw fail("a pattern cannot be empty") }
         if let offset = text.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
-            throw fail("control character at byte \(text.utf8.distance(from: text.utf8.startIndex, to: offset))")
+            // Shown escaped: the raw character could rewrite the terminal the message is printed on.
+            let shown = text.unicodeScalars.map { scalar -> String in
+                guard scalar.value < 0x20 || scalar.value == 0x7F else { return String(scalar) }
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "\\x" + (hex.count < 2 ? "0" : "") + hex
+            }.joined()
+            throw PatternError(pattern: shown, reason: "control character at byte \(text.utf8.distance(from: text.utf8.startIndex, to: offset))")
         }
         guard let separator = text.range(of: "://") else {
             throw fail("a pattern is '*' or starts with a scheme and '://' (as in 'tt://menu/(id:int)')")
@@ -181,3 +187,4 @@ struct PatternParser {
         }
     }
 }
+

@@ -52,7 +52,7 @@ struct RouteSearch {
     }
 
     mutating func run() throws {
-        guard url.host != nil, let root = index.schemes[url.port == nil ? url.scheme : url.rootKey] else { return }
+        guard url.host != nil, let root = index.schemes[url.rootKey] else { return }
         try visit(root, depth: 0)
     }
 

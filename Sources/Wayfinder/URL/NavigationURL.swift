@@ -30,7 +30,10 @@ public struct NavigationURL: Sendable, Equatable {
     }
 
     /// The trie root a URL is looked up under: the scheme, with the port when there is one.
-    var rootKey: String { port.map { scheme + ":" + String($0) } ?? scheme }
+    var rootKey: String {
+        guard let port else { return scheme }
+        return scheme + ":" + String(port)
+    }
 
     /// `text` with ASCII `A`-`Z` lowercased and every other character kept.
     public static func asciiLowercased(_ text: String) -> String {
@@ -136,21 +139,13 @@ public struct NavigationURL: Sendable, Equatable {
             if endOfPath != count, bytes[endOfPath] == UInt8(ascii: "?") {
                 let queryStart = endOfPath + 1
                 let queryEnd = hashOffset ?? count
-                let queryBytes = UnsafeBufferPointer(rebasing: bytes[queryStart..<queryEnd])
                 do {
-                    query = try QueryString.parse(queryBytes, offsetBase: queryStart)
+                    query = try QueryString.parse(UnsafeBufferPointer(rebasing: bytes[queryStart..<queryEnd]), offsetBase: queryStart)
                 } catch {
                     switch error {
                     case .invalidPercentEscape(let at): throw .invalidPercentEscape(part: "query", offset: at)
+                    case .encodedControlCharacter: throw .encodedControlCharacter(part: "query")
                     default: throw .invalidUTF8(part: "query")
-                    }
-                }
-                // Raw control characters were refused above; only an escape can have made one.
-                if queryBytes.contains(UInt8(ascii: "%")) {
-                    for (key, value) in query {
-                        let values: [Value] = if case .array(let list) = value { list } else { [value] }
-                        let texts = [key] + values.compactMap { if case .string(let text) = $0 { text } else { nil } }
-                        if texts.contains(where: NavigationURL.hasControlCharacter) { throw .encodedControlCharacter(part: "query") }
                     }
                 }
             }
@@ -186,22 +181,34 @@ public struct NavigationURL: Sendable, Equatable {
 
     /// Splits `[userinfo@]host[:port]` as RFC 3986 does; an IPv6 host keeps its brackets.
     private static func authority(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, scheme: String) throws(URLReadError) -> (String, Int?) {
-        if bytes[range].contains(UInt8(ascii: "@")) { throw .userinfo }
+        // One pass: every URL with a host comes through here.
+        var lastColon = -1
+        var firstClose = -1
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch bytes[index] {
+            case UInt8(ascii: "@"): throw .userinfo
+            case UInt8(ascii: ":"): lastColon = index
+            case UInt8(ascii: "]"): if firstClose < 0 { firstClose = index }
+            default: break
+            }
+            index += 1
+        }
         var hostEnd = range.upperBound
-        var portStart: Int?
-        if range.first.map({ bytes[$0] == UInt8(ascii: "[") }) == true {
-            guard let close = bytes[range].firstIndex(of: UInt8(ascii: "]")) else { throw .invalidHost("an IPv6 host needs its closing ']'") }
-            hostEnd = close + 1
+        var portStart = -1
+        if !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "[") {
+            guard firstClose >= 0 else { throw .invalidHost("an IPv6 host needs its closing ']'") }
+            hostEnd = firstClose + 1
             if hostEnd < range.upperBound {
                 guard bytes[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost("only a port may follow an IPv6 host's ']'") }
                 portStart = hostEnd + 1
             }
-        } else if let colon = bytes[range].lastIndex(of: UInt8(ascii: ":")) {
-            hostEnd = colon
-            portStart = colon + 1
+        } else if lastColon >= 0 {
+            hostEnd = lastColon
+            portStart = lastColon + 1
         }
         let host = try decode(bytes, range.lowerBound..<hostEnd, part: "host")
-        guard let portStart, portStart < range.upperBound else { return (host, nil) }
+        guard portStart >= 0, portStart < range.upperBound else { return (host, nil) }
         var port = 0
         for index in portStart..<range.upperBound {
             let byte = bytes[index]
@@ -223,11 +230,10 @@ public struct NavigationURL: Sendable, Equatable {
         } catch {
             switch error {
             case .invalidPercentEscape(let at): throw .invalidPercentEscape(part: part, offset: at)
+            case .encodedControlCharacter: throw .encodedControlCharacter(part: part)
             default: throw .invalidUTF8(part: part)
             }
         }
-        // Raw control characters were refused before decoding; only an escape can have made one.
-        if text.utf8.count != range.count && hasControlCharacter(text) { throw .encodedControlCharacter(part: part) }
         return text
     }
 }

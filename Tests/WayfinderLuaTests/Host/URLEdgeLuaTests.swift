@@ -41,6 +41,9 @@ struct URLEdgeLuaTests {
         // encode_id takes any bytes.
         #expect(try app.run("return wayfinder.codec.encode_id('\\255\\0')") == [.string(ObjectID.encode(bytes: [0xFF, 0]))])
         #expect(try app.run("return wayfinder.codec.encode_id('\\255')") == ["_w"])
+        // A query string refuses an escaped control character as a URL does; unescape decodes any escape.
+        #expect(try app.run("return wayfinder.codec.parse_query('a=%00')") == [.null, "a percent-encoded control character at byte 2"])
+        #expect(try app.run("return wayfinder.codec.unescape('%00') == '\\0'") == [true])
         // A valid URL still opens.
         #expect(try app.run("return wayfinder.navigator:open('tt://seg/ok').name") == ["ok"])
     }
@@ -76,5 +79,12 @@ struct URLEdgeLuaTests {
         #expect(long.last?.stringValue?.contains("longer than the 8 KiB limit of URLs that match (field 'name' is 9000 of them)") == true, "\(long)")
         let control = try app.run("return wayfinder.url_for(Item:new { n = 1, name = 'a\\0b' })")
         #expect(control.last?.stringValue?.contains("field 'name' has a control character") == true, "\(control)")
+    }
+
+    @Test func aPatternWithAControlCharacterIsRefusedAtTheScriptsLine() throws {
+        let nul = try loadFailure("local wf = require 'wayfinder'\nwf.map:from('tt://a/b\\0c', function() end)\n")
+        #expect(nul?.contains("app.lua:2: pattern 'tt://a/b\\x00c': control character at byte 8") == true, "\(nul ?? "loaded")")
+        let encoded = try loadFailure("local wf = require 'wayfinder'\nwf.map:from('tt://a/%0A', function() end)\n")
+        #expect(encoded?.contains("app.lua:2:") == true && encoded?.contains("decodes to a control character") == true, "\(encoded ?? "loaded")")
     }
 }
