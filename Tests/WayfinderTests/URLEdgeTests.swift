@@ -148,4 +148,14 @@ struct URLEdgeTests {
         #expect(try winner(routes, "tt://q/1") == nil)
         #expect(try routes.explain("tt://p/1").entries == [.init(pattern: "tt://p/(v:price)", verdict: .failed("path segment 1 '1' is not a valid price"))])
     }
+
+    /// Found by fuzzing: a query string that parsed with a raw control character could not be
+    /// written and read back, since the escape it was written as is refused.
+    @Test func queryStringsRefuseControlCharactersBothWays() throws {
+        #expect(throws: CodecError.controlCharacter(offset: 5)) { try QueryString.parse("q=thr\u{1}\0&hl=en") }
+        #expect(throws: CodecError.encodedControlCharacter(offset: 2)) { try QueryString.parse("a=%00") }
+        #expect(throws: CodecError.controlCharacterInQuery(key: "q")) { try QueryString.format(["q": "a\nb"]) }
+        #expect(throws: CodecError.controlCharacterInQuery(key: "\u{7F}")) { try QueryString.format(["\u{7F}": "x"]) }
+        #expect(try QueryString.parse(QueryString.format(["q": "a b", "n": 3])) == ["q": "a b", "n": "3"])
+    }
 }
