@@ -116,8 +116,23 @@ public struct NavigationURL: Sendable, Equatable {
             if cursor + 1 < count, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/") {
                 let authorityStart = cursor + 2
                 var authorityEnd = authorityStart
-                while authorityEnd < endOfPath && bytes[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
-                (host, port) = try NavigationURL.authority(bytes, authorityStart..<authorityEnd, scheme: scheme)
+                // The delimiters of userinfo, port and an IPv6 host are noted on the way.
+                var lastColon = -1
+                var firstClose = -1
+                while authorityEnd < endOfPath {
+                    let byte = bytes[authorityEnd]
+                    if byte == UInt8(ascii: "/") { break }
+                    if byte == UInt8(ascii: ":") {
+                        lastColon = authorityEnd
+                    } else if byte == UInt8(ascii: "]") {
+                        if firstClose < 0 { firstClose = authorityEnd }
+                    } else if byte == UInt8(ascii: "@") {
+                        throw .userinfo
+                    }
+                    authorityEnd += 1
+                }
+                (host, port) = try NavigationURL.authority(bytes, authorityStart..<authorityEnd, lastColon: lastColon,
+                                                           firstClose: firstClose, scheme: scheme)
                 cursor = authorityEnd
             } else {
                 host = nil
@@ -179,21 +194,10 @@ public struct NavigationURL: Sendable, Equatable {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
-    /// Splits `[userinfo@]host[:port]` as RFC 3986 does; an IPv6 host keeps its brackets.
-    private static func authority(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, scheme: String) throws(URLReadError) -> (String, Int?) {
-        // One pass: every URL with a host comes through here.
-        var lastColon = -1
-        var firstClose = -1
-        var index = range.lowerBound
-        while index < range.upperBound {
-            switch bytes[index] {
-            case UInt8(ascii: "@"): throw .userinfo
-            case UInt8(ascii: ":"): lastColon = index
-            case UInt8(ascii: "]"): if firstClose < 0 { firstClose = index }
-            default: break
-            }
-            index += 1
-        }
+    /// Splits `host[:port]` as RFC 3986 does (userinfo was refused while the authority was
+    /// found); an IPv6 host keeps its brackets. `lastColon` and `firstClose` are offsets, or -1.
+    private static func authority(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lastColon: Int, firstClose: Int,
+                                  scheme: String) throws(URLReadError) -> (String, Int?) {
         var hostEnd = range.upperBound
         var portStart = -1
         if !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "[") {
