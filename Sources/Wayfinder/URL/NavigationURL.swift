@@ -131,8 +131,13 @@ public struct NavigationURL: Sendable, Equatable {
                     }
                     authorityEnd += 1
                 }
-                (host, port) = try NavigationURL.authority(bytes, authorityStart..<authorityEnd, lastColon: lastColon,
-                                                           firstClose: firstClose, scheme: scheme)
+                if lastColon < 0 && (authorityStart == authorityEnd || bytes[authorityStart] != UInt8(ascii: "[")) {
+                    // The usual case, a host alone, without the call.
+                    host = try NavigationURL.decode(bytes, authorityStart..<authorityEnd, part: "host")
+                } else {
+                    (host, port) = try NavigationURL.authority(bytes, authorityStart..<authorityEnd, lastColon: lastColon,
+                                                               firstClose: firstClose, scheme: scheme)
+                }
                 cursor = authorityEnd
             } else {
                 host = nil
