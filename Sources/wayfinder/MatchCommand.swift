@@ -44,7 +44,8 @@ struct MatchCommand: ParsableCommand {
                 report = MatchReport(url: url, failure: "script error: \(error)")
             }
             if report.match == nil && !report.external { allMatched = false }
-            let explanation = explain && RawArguments.notUTF8[url] == nil ? try? appHost.explain(url) : nil
+            // An external URL never reaches the route map, so there is nothing to explain.
+            let explanation = explain && !report.external && RawArguments.notUTF8[url] == nil ? try? appHost.explain(url) : nil
             if json {
                 var object = report.json
                 if let explanation, case .map(var fields) = object {

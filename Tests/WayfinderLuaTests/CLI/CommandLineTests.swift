@@ -134,6 +134,8 @@ struct CommandLineTests {
         #expect(text.stdout.contains("https://example.com/a\n  pattern  *"))
         let json = try WayfinderCLI.run(["match", "--json", dir.path, "tel:555"])
         #expect(json.lines == [#"{"url":"tel:555","matched":false,"external":true,"reason":"no route uses the scheme 'tel', so open hands it outside the app"}"#])
+        let explained = try WayfinderCLI.run(["match", "--explain", dir.path, "tel:555"])
+        #expect(explained.stdout == "tel:555\n  external: no route uses the scheme 'tel', so open hands it outside the app\n")
         let opened = try WayfinderCLI.run(["open", dir.path, "tel:555"])
         #expect(opened.stderr.contains("opened outside the app: tel:555"))
     }
