@@ -129,7 +129,7 @@ private func checkReading(_ text: String) {
     require(url.fragment.map { !$0.isEmpty } ?? true, "\(quoted(text)) read an empty fragment")
 
     var rebuilt = url.scheme + ":"
-    if let host = url.host { rebuilt += "//" + PercentEncoding.escape(host) }
+    if let host = url.host { rebuilt += "//" + PercentEncoding.escape(host) + (url.port.map { ":\($0)" } ?? "") }
     for (index, segment) in url.segments.enumerated() {
         // Without an authority the path follows the colon directly (`tel:5551234`).
         rebuilt += (url.host == nil && index == 0 ? "" : "/") + PercentEncoding.escape(segment)

@@ -7,7 +7,7 @@ struct MatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "Show which route each URL opens and with which values.",
-        discussion: "Exit status: 0 when every URL matched, 1 when one did not, 2 when the app could not be loaded."
+        discussion: "Exit status: 0 when every URL matched or is external (open hands it outside the app), 1 when one did not, 2 when the app could not be loaded."
     )
 
     @Argument(help: "The app: a directory with app.lua, or a .lua file.")
@@ -34,20 +34,31 @@ struct MatchCommand: ParsableCommand {
         for url in urls {
             let report: MatchReport
             do {
-                report = try appHost.match(url)
+                if let reason = RawArguments.notUTF8[url] {
+                    report = MatchReport(url: url, failure: reason)
+                } else {
+                    report = try appHost.match(url)
+                }
             } catch {
                 allMatched = false
                 report = MatchReport(url: url, failure: "script error: \(error)")
             }
-            if report.match == nil { allMatched = false }
-            let explanation = explain ? try? appHost.explain(url) : nil
+            if report.match == nil && !report.external { allMatched = false }
+            // An external URL never reaches the route map, so there is nothing to explain.
+            let explanation = explain && !report.external && RawArguments.notUTF8[url] == nil ? try? appHost.explain(url) : nil
             if json {
                 var object = report.json
                 if let explanation, case .map(var fields) = object {
                     fields["explain"] = .array(explanation.entries.map(Self.json))
                     object = .map(fields)
                 }
-                Terminal.print((try? JSON.encode(object)) ?? "{}")
+                do {
+                    Terminal.print(try JSON.encode(object))
+                } catch {
+                    // Never an empty object: the URL and why its answer could not be written.
+                    allMatched = false
+                    Terminal.print((try? JSON.encode(["url": .string(url), "matched": false, "reason": .string("cannot write the answer as JSON: \(error)")])) ?? "")
+                }
             } else {
                 Terminal.print(Self.text(report))
                 if let explanation { Terminal.print(Self.text(explanation)) }
@@ -58,6 +69,7 @@ struct MatchCommand: ParsableCommand {
 
     static func text(_ report: MatchReport) -> String {
         guard let match = report.match else {
+            if report.external { return "\(report.url)\n  external: \(report.reason ?? "")" }
             return "\(report.url)\n  no match: \(report.reason ?? MatchResult<Void>.noRouteReason)"
         }
         var lines = [report.url]

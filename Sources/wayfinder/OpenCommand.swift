@@ -46,6 +46,11 @@ struct OpenCommand: ParsableCommand {
         }
         var failed = false
         for url in urls {
+            if let reason = RawArguments.notUTF8[url] {
+                failed = true
+                Terminal.error("cannot open '\(url)': \(reason)")
+                continue
+            }
             do {
                 try appHost.navigator.open(url)
             } catch {

@@ -24,11 +24,33 @@ struct ExplanationTests {
         let explanation = try routes.explain("tt://a/b/c")
         #expect(explanation.winner == "tt://a/b/(y)")
         #expect(explanation.entries.contains(.init(pattern: "tt://a/(x)/c", verdict: .lost("equal specificity; at the path segment 1 a literal beats a string param"))))
-        #expect(explanation.entries.contains(.init(pattern: "tt://a/(x)/(y)", verdict: .lost("specificity 4 < 5 (literals count 2, params 1, catch-alls 0)"))))
+        #expect(explanation.entries.contains(.init(pattern: "tt://a/(x)/(y)", verdict: .lost("host and path specificity 4 < 5 (literals count 2, params 1, catch-alls 0)"))))
         let query = try routes.explain("tt://s?a=1")
-        #expect(query.entries.contains(.init(pattern: "tt://s?b=(b)", verdict: .lost("equal precedence; binds 0 query param(s), the winner 1"))))
+        #expect(query.entries.contains(.init(pattern: "tt://s?b=(b)", verdict: .lost("equal host, path and fragment; the query components this URL matched count 0 < 1 (literals 2, bound params 1)"))))
         let text = try routes.explain("tt://s")
         #expect(text.entries.contains(.init(pattern: "tt://s?b=(b)", verdict: .lost("equal precedence; 'tt://s?a=(a)' sorts first (the last resort)"))))
+    }
+
+    @Test func reasonsNameOnlyComponentsBothPatternsHave() throws {
+        // The loser has no fragment component and the winner has no query: neither is named as a
+        // place where one beat the other.
+        let routes = try table(["tt://order?table=(initWithTable:int)", "tt://order#(orderAction:)"])
+        let fragment = try routes.explain("tt://order#pizza")
+        #expect(fragment.winner == "tt://order#(orderAction:)")
+        #expect(fragment.entries.contains(.init(pattern: "tt://order?table=(initWithTable:int)",
+                                                verdict: .lost("equal host and path; the URL has a fragment and the winner's fragment component matches it"))))
+        // A key both patterns name, present in the URL.
+        let kinds = try table(["tt://o?kind=edit", "tt://o?kind=(k)", "tt://o?kind=(k:int)&x=(x)"])
+        let literal = try kinds.explain("tt://o?kind=edit")
+        #expect(literal.winner == "tt://o?kind=edit")
+        #expect(literal.entries.contains(.init(pattern: "tt://o?kind=(k)", verdict: .lost("equal host, path and fragment; at the query 'kind' a literal beats a string param"))))
+        // Same score from different keys: the typed count decides, and no key is named.
+        let typed = try table(["tt://search?page=(page:int)", "tt://search?q=(q)"]).explain("tt://search?q=x&page=2")
+        #expect(typed.winner == "tt://search?page=(page:int)")
+        #expect(typed.entries.contains(.init(pattern: "tt://search?q=(q)", verdict: .lost("equal host, path and fragment; binds 0 typed query param(s), the winner 1"))))
+        // The fragment ranks when both have one.
+        let both = try table(["tt://d#(p:int)", "tt://d#(s)"]).explain("tt://d#3")
+        #expect(both.entries.contains(.init(pattern: "tt://d#(s)", verdict: .lost("equal host and path; at the fragment a typed param beats a string param"))))
     }
 
     @Test func queryAndFragmentFailuresAreNamed() throws {

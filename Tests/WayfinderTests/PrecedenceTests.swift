@@ -95,6 +95,125 @@ struct PrecedenceTests {
         #expect(try base.match("tt://food/pizza#nutrition").match?.fragment == "nutrition")
     }
 
+    @Test func aFragmentGoesToTheFragmentPatternOfTheSameBase() throws {
+        // A typed query param the URL does not bind does not outrank the fragment pattern.
+        try expectWinner(["tt://order?table=(initWithTable:int)", "tt://order#(orderAction:)"], "tt://order#pizza", "tt://order#(orderAction:)")
+        try expectWinner(["tt://order?table=(initWithTable:int)", "tt://order#(orderAction:)"], "tt://order?table=4#pizza", "tt://order#(orderAction:)")
+        try expectWinner(["tt://order?table=(initWithTable:int)", "tt://order#(orderAction:)"], "tt://order?table=4", "tt://order?table=(initWithTable:int)")
+        let routes = try table(["tt://order?table=(initWithTable:int)", "tt://order#(orderAction:)"])
+        #expect(try routes.match("tt://order#pizza").match?.params == ["orderAction": "pizza"])
+        // The base decides first: a more specific path keeps the URL even with a fragment.
+        try expectWinner(["tt://o/(id:int)", "tt://o/(name)#(a)"], "tt://o/5#x", "tt://o/(id:int)")
+    }
+
+    @Test func queryParamsCompareByKeyNotPosition() throws {
+        let patterns = ["tt://search?page=(page:int)", "tt://search?q=(q)"]
+        try expectWinner(patterns, "tt://search?q=shoes", "tt://search?q=(q)")
+        try expectWinner(patterns, "tt://search?page=2", "tt://search?page=(page:int)")
+        let routes = try table(patterns)
+        #expect(try routes.match("tt://search?q=shoes").match?.params == ["q": "shoes"])
+        // A literal for a key beats a param for it; a typed param beats a string param.
+        try expectWinner(["tt://o?kind=(k)", "tt://o?kind=edit"], "tt://o?kind=edit", "tt://o?kind=edit")
+        try expectWinner(["tt://o?n=(n)", "tt://o?n=(n:int)"], "tt://o?n=3", "tt://o?n=(n:int)")
+        // Order in the pattern text does not matter.
+        try expectWinner(["tt://o?a=(a)&b=(b:int)", "tt://o?b=(b)&c=(c)"], "tt://o?b=1&c=2", "tt://o?b=(b)&c=(c)")
+    }
+
+    @Test func tieWarningsSeeQueriesThatBindNothing() throws {
+        // tt://search (neither key) goes to the page route only by text order.
+        let warnings = try table(["tt://search?page=(page:int)", "tt://search?q=(q)"]).tieWarnings()
+        #expect(warnings == ["'tt://search?page=(page:int)' and 'tt://search?q=(q)' can match the same URL with equal precedence; 'tt://search?page=(page:int)' wins only because its text sorts first"])
+        // A literal key is always present: the literal pattern always scores more, no tie.
+        #expect(try table(["tt://o?kind=edit", "tt://o?kind=(k)"]).tieWarnings().isEmpty)
+        // Different fragments or differing literals never meet.
+        #expect(try table(["tt://o#a", "tt://o#b"]).tieWarnings().isEmpty)
+        #expect(try table(["tt://o#(a)", "tt://o"]).tieWarnings().isEmpty)
+    }
+
+    /// Brute force: each pattern alone in its own table says whether it matches; the winner must
+    /// be the greatest precedence key (completed by the URL's query) among those that do.
+    @Test func theWinnerIsTheGreatestKeyInEveryRegistrationOrder() throws {
+        var generator = SeededGenerator(seed: 14)
+        let hosts = ["a", "a", "(h)", "(h:int)"]
+        let segments = ["x", "y", "1", "(s)", "(n:int)", "(e:even)", "(r:path)"]
+        let queries = ["k=v", "k=(k)", "k=(k:int)", "q=(q)", "q=w", "t=(t:bool)"]
+        let fragments = ["", "#f", "#(f)", "#(f:int)"]
+        let urlHosts = ["a", "A", "7", "b"]
+        let urlSegments = ["x", "y", "1", "2", "z"]
+        let urlQueries = ["k=v", "k=3", "k=u", "q=w", "q=1", "t", "t=no", "t=maybe"]
+        let urlFragments = ["", "#f", "#3", "#g"]
+        func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+        func even(_ text: String) -> Value? { ParamType.parseInt(text).flatMap { $0 % 2 == 0 ? Value.int($0) : nil } }
+
+        var contested = 0
+        for round in 0..<200 {
+            var patterns = Set<String>()
+            for _ in 0..<(4 + Int(generator.next() % 12)) {
+                var text = "tt://" + pick(hosts)
+                let depth = Int(generator.next() % 3)
+                for level in 0..<depth {
+                    let segment = pick(segments)
+                    if segment == "(r:path)" && level != depth - 1 { continue }
+                    text += "/" + segment
+                }
+                var keys = Set<String>()
+                var pairs = [String]()
+                for _ in 0..<Int(generator.next() % 3) {
+                    let pair = pick(queries)
+                    if keys.insert(String(pair.prefix(1))).inserted { pairs.append(pair) }
+                }
+                if !pairs.isEmpty { text += "?" + pairs.joined(separator: "&") }
+                patterns.insert(text + pick(fragments))
+            }
+            // Texts that conflict with one registered before them (same shape) are left out.
+            let accepted = RouteTable<String>()
+            try accepted.registerType("even", convert: even)
+            for text in patterns.sorted() { _ = try? accepted.add(text, target: text) }
+            let texts = accepted.routes.map(\.pattern.text)
+            var singles = [String: RouteTable<String>]()
+            for text in texts {
+                let single = RouteTable<String>()
+                try single.registerType("even", convert: even)
+                try single.add(text, target: text)
+                singles[text] = single
+            }
+            var orders = [texts, texts.reversed()]
+            for _ in 0..<3 { orders.append(texts.shuffled(using: &generator)) }
+            let tables = try orders.map { order in
+                let routes = RouteTable<String>()
+                try routes.registerType("even", convert: even)
+                for text in order { try routes.add(text, target: text) }
+                return routes
+            }
+            for _ in 0..<20 {
+                var url = "tt://" + pick(urlHosts)
+                for _ in 0..<Int(generator.next() % 3) { url += "/" + pick(urlSegments) }
+                let pairs = (0..<Int(generator.next() % 3)).map { _ in pick(urlQueries) }
+                if !pairs.isEmpty { url += "?" + pairs.joined(separator: "&") }
+                url += pick(urlFragments)
+                let parsed = try NavigationURL(url)
+
+                var expected: (text: String, key: Precedence, query: Precedence.QueryScore)?
+                var candidates = 0
+                for text in texts where try singles[text]!.match(url).match != nil {
+                    candidates += 1
+                    let pattern = try accepted.parse(text)
+                    var score = Precedence.QueryScore()
+                    for component in pattern.query where parsed.query[component.key] != nil { score.add(component.component) }
+                    if let best = expected, !Precedence.outranks(pattern.precedence, score, best.key, best.query) { continue }
+                    expected = (text, pattern.precedence, score)
+                }
+                if candidates > 1 { contested += 1 }
+                for (order, routes) in zip(orders, tables) {
+                    #expect(try winner(routes, url) == expected?.text, "round \(round) \(url) in order \(order)")
+                    #expect(try routes.explain(url).winner == expected?.text, "explain, round \(round) \(url)")
+                }
+            }
+        }
+        // The generator is tuned so that many URLs have several candidates to choose between.
+        #expect(contested > 250)
+    }
+
     @Test func registeringTheSameTextReplaces() throws {
         let routes = RouteTable<String>()
         try routes.add("tt://menu/(id:int)", target: "old")

@@ -23,6 +23,16 @@ struct URLGenerationTests {
 
     @Test func integralFloatsFillIntParams() throws {
         #expect(try generate("tt://menu/(id:int)", ["id": 3.0]) == "tt://menu/3")
+        #expect(try generate("tt://price/(v:number)", ["v": 3]) == "tt://price/3")
+    }
+
+    @Test func portsAreWrittenAndURLsAtTheLimitAreMade() throws {
+        #expect(try generate("https://example.com:8443/(a)", ["a": "x"]) == "https://example.com:8443/x")
+        let prefix = "tt://c/".utf8.count
+        let fits = try generate("tt://c/(u)", ["u": .string(String(repeating: "a", count: NavigationURL.maximumLength - prefix))])
+        #expect(fits.utf8.count == NavigationURL.maximumLength)
+        let routes = try table(["tt://c/(u)"])
+        #expect(try routes.match(fits).match?.params["u"]?.stringValue?.utf8.count == NavigationURL.maximumLength - prefix)
     }
 
     @Test(arguments: [
@@ -36,6 +46,14 @@ struct URLGenerationTests {
         ("tt://c/(p:path)", ["p": "a//b"], "empty path segment"),
         ("tt://c/(p:path)", ["p": "/a"], "empty path segment"),
         ("tt://c/(o:id)", ["o": 3], "cannot stand in a URL as a id"),
+        ("tt://c/(n:int)", ["n": "007"], "field 'n' is the string \"007\", which would come back from the URL as the integer 7 (the param's type is int)"),
+        ("tt://c/(n:int)", ["n": "7"], "field 'n' is the string \"7\""),
+        ("tt://c/(b:bool)", ["b": "yes"], "field 'b' is the string \"yes\""),
+        ("tt://c/(x:number)", ["x": "2.50"], "field 'x' is the string \"2.50\""),
+        ("tt://c/(u)", ["u": "a\nb"], "field 'u' has a control character"),
+        ("tt://c?q=(q)", ["q": "\u{0}"], "field 'q' has a control character"),
+        ("tt://c/(u)", ["u": .string(String(repeating: "a", count: 8_200))], "the URL would be 8207 bytes, longer than the 8 KiB limit of URLs that match (field 'u' is 8200 of them)"),
+        ("tt://c/(u)/(v)", ["u": .string(String(repeating: "a", count: 3_000)), "v": .string(String(repeating: " ", count: 2_000))], "(field 'v' is 6000 of them)"),
     ] as [(String, [String: Value], String)])
     func badFieldsAreErrorsThatNameTheField(pattern: String, fields: [String: Value], reason: String) throws {
         do {

@@ -85,6 +85,31 @@ function map:routes()
   return routes
 end
 
+-- Whether a Lua pattern ends with an anchoring `$`: read token by token, so `%$` (an escaped
+-- dollar), `%bx$` (a balance) and a `$` inside a set are not mistaken for one.
+local function ends_with_anchor(spec)
+  local i, n, anchor = 1, #spec, false
+  while i <= n do
+    local c = spec:sub(i, i)
+    anchor = false
+    if c == "%" then
+      i = i + (spec:sub(i + 1, i + 1) == "b" and 4 or 2)
+    elseif c == "[" then
+      i = i + 1
+      if spec:sub(i, i) == "^" then i = i + 1 end
+      if spec:sub(i, i) == "]" then i = i + 1 end
+      while i <= n and spec:sub(i, i) ~= "]" do
+        i = i + (spec:sub(i, i) == "%" and 2 or 1)
+      end
+      i = i + 1
+    else
+      anchor = c == "$" and i == n
+      i = i + 1
+    end
+  end
+  return anchor
+end
+
 function map:type(name, spec)
   check_self(self, "type")
   if type(name) ~= "string" then error("map:type needs a type name, got " .. type(name), 2) end
@@ -92,7 +117,12 @@ function map:type(name, spec)
   if type(spec) == "string" then
     local ok, err = pcall(string.find, "", spec)
     if not ok then error("map:type('" .. name .. "'): bad Lua pattern: " .. tostring(err), 2) end
-    local anchored = (spec:sub(1, 1) == "^" and "" or "^") .. spec .. (spec:sub(-1) == "$" and "" or "$")
+    -- Anchored by wrapping the pattern in its own anchors; the author's own (a leading `^`, a
+    -- final anchoring `$`) are taken off first, since inside they would be literal characters.
+    local body = spec
+    if body:sub(1, 1) == "^" then body = body:sub(2) end
+    if ends_with_anchor(body) then body = body:sub(1, -2) end
+    local anchored = "^" .. body .. "$"
     convert = function(text)
       if string.find(text, anchored) then return text end
       return nil

@@ -6,8 +6,11 @@ import Foundation
 /// characters, no white space, no length of 1 mod 4, and the unused low bits of the last character
 /// must be zero. Foundation does the base64 arithmetic; the checks here add the strictness it lacks.
 public enum ObjectID {
-    public static func encode(_ text: String) -> String {
-        var token = Data(text.utf8).base64EncodedString()
+    public static func encode(_ text: String) -> String { encode(bytes: Array(text.utf8)) }
+
+    /// Any bytes; only tokens of UTF-8 text decode back (`decode` answers strings).
+    public static func encode(bytes: [UInt8]) -> String {
+        var token = Data(bytes).base64EncodedString()
         token = token.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
         while token.hasSuffix("=") { token.removeLast() }
         return token

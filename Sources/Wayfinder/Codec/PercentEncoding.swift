@@ -28,17 +28,18 @@ public enum PercentEncoding {
             guard let text = String(bytes) else { throw .invalidUTF8 }
             return text
         }
-        return try decode(bytes, offsetBase: offsetBase)
+        return try decode(bytes, offsetBase: offsetBase, refusingControlCharacters: false)
     }
 
     /// Decodes one component of a URL read in place. The slice must start and end at ASCII bytes
     /// of valid UTF-8 (as a URL's delimiters do), so without a `%` it is a string as it stands.
+    /// An escape of a control character is refused, as the raw character is in a URL.
     static func unescape(_ bytes: UnsafeBufferPointer<UInt8>, offsetBase: Int) throws(CodecError) -> String {
         guard bytes.contains(UInt8(ascii: "%")) else { return String(decoding: bytes, as: UTF8.self) }
-        return try decode(bytes, offsetBase: offsetBase)
+        return try decode(bytes, offsetBase: offsetBase, refusingControlCharacters: true)
     }
 
-    private static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, offsetBase: Int) throws(CodecError) -> String {
+    private static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes, offsetBase: Int, refusingControlCharacters: Bool) throws(CodecError) -> String {
         var out = [UInt8]()
         out.reserveCapacity(bytes.count)
         var index = bytes.startIndex
@@ -54,7 +55,11 @@ public enum PercentEncoding {
                 guard second != bytes.endIndex, let low = hexValue(bytes[second]) else {
                     throw .invalidPercentEscape(offset: offsetBase + offset)
                 }
-                out.append(high << 4 | low)
+                let decoded = high << 4 | low
+                if refusingControlCharacters && (decoded < 0x20 || decoded == 0x7F) {
+                    throw .encodedControlCharacter(offset: offsetBase + offset)
+                }
+                out.append(decoded)
                 index = bytes.index(after: second)
                 offset += 3
             } else {

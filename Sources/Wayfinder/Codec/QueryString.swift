@@ -4,7 +4,11 @@ import OrderedCollections
 /// keys and values percent-decoded, `+` a literal plus, a bare key is `true`, a repeated key gives
 /// a list of its values in order.
 public enum QueryString {
+    /// Control characters, raw or escaped, are refused, as in a URL.
     public static func parse(_ text: String) throws(CodecError) -> OrderedDictionary<String, Value> {
+        if let offset = text.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
+            throw .controlCharacter(offset: text.utf8.distance(from: text.utf8.startIndex, to: offset))
+        }
         var contiguous = text
         return try contiguous.withUTF8 { bytes in
             Result { () throws(CodecError) in try parse(bytes, offsetBase: 0) }
@@ -51,10 +55,12 @@ public enum QueryString {
     }
 
     /// Writes a query string. Keys keep the given order; `true` writes a bare key, `false` and nil
-    /// write nothing, a list repeats its key.
+    /// write nothing, a list repeats its key. A control character in a key or value is refused,
+    /// since the query could not be read back.
     public static func format(_ items: OrderedDictionary<String, Value>) throws(CodecError) -> String {
         var parts = [String]()
         for (key, value) in items {
+            if NavigationURL.hasControlCharacter(key) { throw .controlCharacterInQuery(key: key) }
             let escapedKey = PercentEncoding.escape(key)
             switch value {
             case .array(let list):
@@ -72,7 +78,9 @@ public enum QueryString {
         switch value {
         case .null, .bool(false): return nil
         case .bool(true): return escapedKey
-        case .string(let s): return escapedKey + "=" + PercentEncoding.escape(s)
+        case .string(let s):
+            if NavigationURL.hasControlCharacter(s) { throw .controlCharacterInQuery(key: key) }
+            return escapedKey + "=" + PercentEncoding.escape(s)
         case .int(let i): return escapedKey + "=" + String(i)
         case .double(let d): return escapedKey + "=" + NumberText.format(d)
         case .array, .map, .handle: throw .unsupportedQueryValue(key: key, kind: value.kindName)

@@ -16,6 +16,7 @@ extension RouteTable {
     /// `album.title`; the caller resolves them).
     public func url(for pattern: Pattern, field: (String) throws -> Value?) throws -> String {
         func fail(_ reason: String) -> URLGenerationError { URLGenerationError(pattern: pattern.text, reason: reason) }
+        var longest = (name: "", bytes: 0)
 
         func encoded(_ component: Pattern.Component) throws -> String {
             switch component {
@@ -26,8 +27,10 @@ extension RouteTable {
                 guard let value = try field(name), !value.isNull else { throw fail("field '\(name)' is nil") }
                 let text: String
                 switch value {
+                case .string(let s) where param.type == "id":
+                    text = ObjectID.encode(s)
                 case .string(let s):
-                    text = param.type == "id" ? ObjectID.encode(s) : s
+                    text = s
                 case .int(let i) where param.type != "id":
                     text = String(i)
                 case .double(let d) where param.type != "id":
@@ -37,26 +40,50 @@ extension RouteTable {
                 default:
                     throw fail("field '\(name)' is a \(value.kindName), which cannot stand in a URL as a \(param.type)")
                 }
+                // Matching refuses URLs that carry them, so such a value could never come back.
+                if NavigationURL.hasControlCharacter(text) {
+                    throw fail("field '\(name)' has a control character, which a URL cannot carry")
+                }
                 if param.isCatchAll {
                     let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
                     guard !pieces.contains(where: \.isEmpty) else {
                         throw fail("field '\(name)' = '\(text)' has an empty path segment, which a URL cannot carry")
                     }
-                    return pieces.map { PercentEncoding.escape(String($0)) }.joined(separator: "/")
+                    return longestSoFar(name, pieces.map { PercentEncoding.escape(String($0)) }.joined(separator: "/"))
                 }
-                guard try convert(text, as: param.type) != nil else {
+                guard let converted = try convert(text, as: param.type) else {
                     throw fail("field '\(name)' = '\(text)' is not a valid \(param.type)")
                 }
-                return PercentEncoding.escape(text)
+                // The round-trip promise: "007" given for an int would come back as 7.
+                guard Self.sameValue(converted, value) else {
+                    throw fail("field '\(name)' is the \(value.kindName) \(value), which would come back from the URL as the \(converted.kindName) \(converted) (the param's type is \(param.type))")
+                }
+                return longestSoFar(name, PercentEncoding.escape(text))
             }
         }
 
-        var url = pattern.scheme + "://" + (try encoded(pattern.host))
+        func longestSoFar(_ name: String, _ encoded: String) -> String {
+            if encoded.utf8.count > longest.bytes { longest = (name, encoded.utf8.count) }
+            return encoded
+        }
+
+        var url = pattern.scheme + "://" + (try encoded(pattern.host)) + (pattern.port.map { ":" + String($0) } ?? "")
         for component in pattern.path { url += "/" + (try encoded(component)) }
         if !pattern.query.isEmpty {
             url += "?" + (try pattern.query.map { PercentEncoding.escape($0.key) + "=" + (try encoded($0.component)) }.joined(separator: "&"))
         }
         if let fragment = pattern.fragment { url += "#" + (try encoded(fragment)) }
+        guard url.utf8.count <= NavigationURL.maximumLength else {
+            throw fail("the URL would be \(url.utf8.count) bytes, longer than the 8 KiB limit of URLs that match (field '\(longest.name)' is \(longest.bytes) of them)")
+        }
         return url
+    }
+
+    /// Equal as a script sees them: numbers by value, whether integer or float.
+    private static func sameValue(_ a: Value, _ b: Value) -> Bool {
+        switch (a, b) {
+        case let (.int(x), .double(y)), let (.double(y), .int(x)): return Double(x) == y && Int64(exactly: y) == x
+        default: return a == b
+        }
     }
 }

@@ -177,8 +177,9 @@ public final class Navigator<Target, Controller: AnyObject> {
         }
     }
 
-    /// External: a scheme no route uses; http and https go to `*` when it is registered.
-    private func isExternal(_ url: NavigationURL) -> Bool {
+    /// External: a scheme no route uses; http and https go to `*` when it is registered. `open`
+    /// hands these to the app's `open_external`, and `wayfinder match` reports them so.
+    public func isExternal(_ url: NavigationURL) -> Bool {
         if routes.usesScheme(url.scheme) { return false }
         if url.scheme == "http" || url.scheme == "https" { return routes.route(for: "*") == nil }
         return true

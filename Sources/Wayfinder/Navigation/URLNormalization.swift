@@ -1,10 +1,10 @@
-/// The key share mode compares URLs by: scheme and host lowercased, the path re-encoded
+/// The key share mode compares URLs by: scheme and host lowercased (ASCII only), the port, the path re-encoded
 /// canonically, the query sorted by key, the fragment dropped (a fragment acts on its base URL's
 /// screen). Two spellings of one screen get one key.
 public enum URLNormalization {
     public static func key(for url: NavigationURL) -> String {
         var key = url.scheme + ":"
-        if let host = url.host { key += "//" + PercentEncoding.escape(host.lowercased()) }
+        if url.host != nil { key += "//" + PercentEncoding.escape(url.hostKey) + (url.port.map { ":" + String($0) } ?? "") }
         for segment in url.segments { key += "/" + PercentEncoding.escape(segment) }
         if !url.query.isEmpty {
             let sorted = url.query.sorted { $0.key < $1.key }

@@ -30,13 +30,18 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     public let isDefault: Bool
     public let scheme: String
     public let host: Component
+    /// nil for none (or the scheme's default port); a URL matches only with the same port.
+    public let port: Int?
     public let path: [Component]
     public let query: [QueryComponent]
     public let fragment: Component?
 
     public var description: String { text }
 
-    /// Every component in the order precedence compares them: host, path, query, fragment.
+    /// The trie root the pattern lives under: the scheme, with the port when there is one.
+    var rootKey: String { port.map { scheme + ":" + String($0) } ?? scheme }
+
+    /// Every component in pattern order: host, path, query, fragment.
     public var orderedComponents: [Component] {
         guard !isDefault else { return [] }
         return [host] + path + query.map(\.component) + (fragment.map { [$0] } ?? [])
@@ -45,26 +50,26 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     /// Named params in pattern order; their names make the deduced constructor selector.
     public var paramNames: [String] { orderedComponents.compactMap { $0.param?.name } }
 
-    /// Rule 1 of "Which pattern wins": literals count 2, params 1, a catch-all 0.
-    public let specificity: Int
-    /// Rule 2's sequence: per component, literal 3, typed param 2, string param 1, catch-all 0.
-    public let ranks: [UInt8]
+    /// Where the pattern stands in "Which pattern wins", with every query param counted as bound.
+    public let precedence: Precedence
+    /// The host and path specificity that precedence compares first: literals count 2, params 1,
+    /// a catch-all 0 (-1 for `*`).
+    public var specificity: Int { precedence.specificity }
     /// The pattern with param names removed and spellings normalised: two patterns with the same
     /// shape but different texts conflict.
     public let shape: String
 
-    init(text: String, scheme: String, host: Component, path: [Component], query: [QueryComponent], fragment: Component?) {
+    init(text: String, scheme: String, host: Component, port: Int?, path: [Component], query: [QueryComponent], fragment: Component?) {
         self.text = text
         self.isDefault = false
         self.scheme = scheme
         self.host = host
+        self.port = port
         self.path = path
         self.query = query
         self.fragment = fragment
-        let components = [host] + path + query.map(\.component) + (fragment.map { [$0] } ?? [])
-        specificity = components.reduce(0) { $0 + Pattern.weight(of: $1) }
-        ranks = components.map(Pattern.rank(of:))
-        var shape = scheme + "://" + Pattern.shapeText(host)
+        precedence = Precedence(text: text, host: host, path: path, query: query, fragment: fragment)
+        var shape = scheme + "://" + Pattern.shapeText(host) + (port.map { ":" + String($0) } ?? "")
         for component in path { shape += "/" + Pattern.shapeText(component) }
         let sortedQuery = query.sorted { $0.key < $1.key }
         if !sortedQuery.isEmpty {
@@ -79,29 +84,15 @@ public struct Pattern: Sendable, Hashable, CustomStringConvertible {
         isDefault = true
         scheme = ""
         host = .literal("")
+        port = nil
         path = []
         query = []
         fragment = nil
-        specificity = -1
-        ranks = []
+        precedence = .defaultRoute
         shape = "*"
     }
 
     static let defaultRoute = Pattern(defaultRoute: "*")
-
-    static func weight(of component: Component) -> Int {
-        switch component {
-        case .literal: return 2
-        case .param(let p): return p.isCatchAll ? 0 : 1
-        }
-    }
-
-    static func rank(of component: Component) -> UInt8 {
-        switch component {
-        case .literal: return 3
-        case .param(let p): return p.isCatchAll ? 0 : (p.isString ? 1 : 2)
-        }
-    }
 
     private static func shapeText(_ component: Component) -> String {
         switch component {

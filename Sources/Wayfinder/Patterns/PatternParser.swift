@@ -7,6 +7,15 @@ struct PatternParser {
         func fail(_ reason: String) -> PatternError { PatternError(pattern: text, reason: reason) }
         if text == "*" { return .defaultRoute }
         guard !text.isEmpty else { throw fail("a pattern cannot be empty") }
+        if let offset = text.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
+            // Shown escaped: the raw character could rewrite the terminal the message is printed on.
+            let shown = text.unicodeScalars.map { scalar -> String in
+                guard scalar.value < 0x20 || scalar.value == 0x7F else { return String(scalar) }
+                let hex = String(scalar.value, radix: 16, uppercase: true)
+                return "\\x" + (hex.count < 2 ? "0" : "") + hex
+            }.joined()
+            throw PatternError(pattern: shown, reason: "control character at byte \(text.utf8.distance(from: text.utf8.startIndex, to: offset))")
+        }
         guard let separator = text.range(of: "://") else {
             throw fail("a pattern is '*' or starts with a scheme and '://' (as in 'tt://menu/(id:int)')")
         }
@@ -26,7 +35,7 @@ struct PatternParser {
             rest = rest[..<question]
         }
         var pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
-        let hostText = pieces.removeFirst()
+        let (hostText, port) = try splitPort(pieces.removeFirst(), scheme: scheme.lowercased(), fail)
         guard !hostText.isEmpty else { throw fail("the host is missing (write a literal host or a param such as '(user)')") }
 
         var names = Set<String>()
@@ -44,7 +53,7 @@ struct PatternParser {
         }
 
         var host = try component(hostText, "host")
-        if case .literal(let literal) = host { host = .literal(literal.lowercased()) }
+        if case .literal(let literal) = host { host = .literal(NavigationURL.asciiLowercased(literal)) }
         var path = [Pattern.Component]()
         let segments = pieces.filter { !$0.isEmpty }
         for (index, segment) in segments.enumerated() {
@@ -60,14 +69,44 @@ struct PatternParser {
                 guard let equals = pair.firstIndex(of: "=") else {
                     throw fail("query component '\(pair)' needs the form key=value or key=(param)")
                 }
-                let key = try decodeLiteral(pair[..<equals], fail)
+                let keyText = pair[..<equals]
+                // Keys are literal: a URL's query is looked up by key, so a param there could bind nothing.
+                if keyText.contains("(") || keyText.contains(")") {
+                    throw fail("query key '\(keyText)': a query key cannot be a param; write the key and put the param after '=', as in 'k=(k)'")
+                }
+                let key = try decodeLiteral(keyText, fail)
                 guard !key.isEmpty else { throw fail("query component '\(pair)' has an empty key") }
                 guard !query.contains(where: { $0.key == key }) else { throw fail("the query key '\(key)' appears twice") }
                 query.append(.init(key: key, component: try component(pair[pair.index(after: equals)...], "query")))
             }
         }
         let fragment = try fragmentText.map { (text) throws(PatternError) in try component(text, "fragment") }
-        return Pattern(text: text, scheme: scheme.lowercased(), host: host, path: path, query: query, fragment: fragment)
+        return Pattern(text: text, scheme: scheme.lowercased(), host: host, port: port, path: path, query: query, fragment: fragment)
+    }
+
+    /// Takes `:port` off the host piece: after a param's `)`, an IPv6 host's `]`, or a literal's
+    /// last `:`. The scheme's default port is the same as none.
+    private func splitPort(_ piece: Substring, scheme: String, _ fail: (String) -> PatternError) throws(PatternError) -> (Substring, Int?) {
+        let hostEnd: Substring.Index
+        switch piece.first {
+        case "(":
+            guard let close = piece.firstIndex(of: ")") else { return (piece, nil) }
+            hostEnd = piece.index(after: close)
+        case "[":
+            guard let close = piece.firstIndex(of: "]") else { throw fail("an IPv6 host needs its closing ']'") }
+            hostEnd = piece.index(after: close)
+        default:
+            guard let colon = piece.lastIndex(of: ":") else { return (piece, nil) }
+            hostEnd = colon
+        }
+        let rest = piece[hostEnd...]
+        if rest.isEmpty { return (piece[..<hostEnd], nil) }
+        guard rest.first == ":" else { throw fail("only ':' and a port may follow the host, not '\(rest)'") }
+        let digits = rest.dropFirst()
+        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(digits), port <= 65535 else {
+            throw fail("'\(digits)' is not a port (a number from 0 to 65535)")
+        }
+        return (piece[..<hostEnd], port == NavigationURL.defaultPort(for: scheme) ? nil : port)
     }
 
     private func firstOutsideParams(_ mark: Character, in text: Substring, _ fail: (String) -> PatternError) throws(PatternError) -> Substring.Index? {
@@ -118,11 +157,15 @@ struct PatternParser {
     }
 
     private func decodeLiteral(_ text: Substring, _ fail: (String) -> PatternError) throws(PatternError) -> String {
+        let literal: String
         do {
-            return try PercentEncoding.unescape(text.utf8)
+            literal = try PercentEncoding.unescape(text.utf8)
         } catch {
             throw fail("literal '\(text)': \(error)")
         }
+        // No URL can carry one (URLs with encoded control characters are refused), so it could never match.
+        if NavigationURL.hasControlCharacter(literal) { throw fail("literal '\(text)' decodes to a control character") }
+        return literal
     }
 
     private func isScheme(_ text: String) -> Bool {
@@ -144,3 +187,4 @@ struct PatternParser {
         }
     }
 }
+

@@ -1,27 +1,191 @@
-/// "Which pattern wins" (MATCHING.md): specificity, then a left-to-right comparison of component
-/// kinds, then the number of query params the URL bound, then the pattern text. Never the order
-/// in which routes were registered.
-enum Precedence {
-    /// True when `a` (binding `aBound` query params) beats `b`.
-    static func outranks(_ a: Pattern, _ aBound: Int, _ b: Pattern, _ bBound: Int) -> Bool {
+/// Which pattern wins (README, "Pattern syntax"), as one comparable key: the greater key wins.
+///
+/// The key is computed once per pattern (`Pattern.precedence`, with every query param counted as
+/// bound) and completed per URL by what that URL's query bound (`QueryScore`). The fields compare
+/// in the order they are declared:
+///
+/// 1. any pattern beats `*`;
+/// 2. host and path specificity: a literal counts 2, a param 1, a catch-all 0;
+/// 3. host and path left to right: at the first difference a literal beats a typed param, which
+///    beats a string param, which beats a catch-all;
+/// 4. the fragment: a pattern with a fragment component beats one without (a URL with a fragment
+///    goes to the fragment pattern of the same base), and a literal fragment beats a typed one,
+///    which beats a string one;
+/// 5. the query, by key and never by position: literal components count 2 and params this URL
+///    binds 1 (a param whose key the URL lacks counts 0); then the number of bound typed params;
+/// 6. the pattern text that sorts first, the documented last resort.
+///
+/// Never registration order. The search, the trie's edge order, the search's pruning bound, the
+/// tie warnings and the explanations all read this file's rules.
+public struct Precedence: Sendable, Hashable, Comparable {
+    /// The query's part of the key: what the components of one pattern bound in one URL.
+    public struct QueryScore: Sendable, Hashable, Comparable {
+        /// Literal components count 2, bound params 1.
+        public internal(set) var specificity = 0
+        /// Bound params of a type other than `string`.
+        public internal(set) var typed = 0
+
+        public static func < (a: QueryScore, b: QueryScore) -> Bool {
+            a.specificity != b.specificity ? a.specificity < b.specificity : a.typed < b.typed
+        }
+
+        /// Counts one query component that took part in the match (a literal that matched, or a
+        /// param the URL bound).
+        @inline(__always)
+        mutating func add(_ component: Pattern.Component) {
+            switch component {
+            case .literal: specificity += 2
+            case .param(let param):
+                specificity += 1
+                if !param.isString { typed += 1 }
+            }
+        }
+    }
+
+    public let isDefault: Bool
+    /// Rule 2.
+    public let specificity: Int
+    /// Rule 3: per host and path component, `rank(of:)`.
+    public let ranks: [UInt8]
+    /// Rule 4: 0 without a fragment component, else the fragment's rank + 1.
+    public let fragment: UInt8
+    /// Rule 5: for a pattern on its own, every query param counted as bound.
+    public let query: QueryScore
+    /// Rule 6.
+    public let text: String
+
+    static let defaultRoute = Precedence(defaultRoute: "*")
+
+    private init(defaultRoute text: String) {
+        isDefault = true
+        self.text = text
+        specificity = -1
+        ranks = []
+        fragment = 0
+        query = QueryScore()
+    }
+
+    init(text: String, host: Pattern.Component, path: [Pattern.Component], query: [Pattern.QueryComponent], fragment: Pattern.Component?) {
+        isDefault = false
+        self.text = text
+        let positional = [host] + path
+        specificity = positional.reduce(0) { $0 + Precedence.weight(of: $1) }
+        ranks = positional.map(Precedence.rank(of:))
+        self.fragment = fragment.map { Precedence.rank(of: $0) + 1 } ?? 0
+        var score = QueryScore()
+        for component in query { score.add(component.component) }
+        self.query = score
+    }
+
+    /// Rule 2's weight of a host or path component.
+    static func weight(of component: Pattern.Component) -> Int {
+        switch component {
+        case .literal: return 2
+        case .param(let p): return p.isCatchAll ? 0 : 1
+        }
+    }
+
+    /// Rule 3's rank: literal 3, typed param 2, string param 1, catch-all 0. The trie tries its
+    /// param edges in this order.
+    static func rank(of component: Pattern.Component) -> UInt8 {
+        switch component {
+        case .literal: return 3
+        case .param(let p): return p.isCatchAll ? 0 : (p.isString ? 1 : 2)
+        }
+    }
+
+    /// The key of a pattern on its own (every query param bound): the order `routes` lists.
+    public static func < (a: Precedence, b: Precedence) -> Bool {
+        outranks(b, b.query, a, a.query)
+    }
+
+    /// True when `a`, its query scoring `aQuery` in some URL, beats `b` scoring `bQuery` in the same
+    /// URL. The whole rule; `<` and the search both come here.
+    @inline(__always)
+    static func outranks(_ a: Precedence, _ aQuery: QueryScore, _ b: Precedence, _ bQuery: QueryScore) -> Bool {
         if a.isDefault != b.isDefault { return b.isDefault }
         if a.specificity != b.specificity { return a.specificity > b.specificity }
-        for (ra, rb) in zip(a.ranks, b.ranks) where ra != rb { return ra > rb }
-        if aBound != bBound { return aBound > bBound }
+        if a.ranks != b.ranks {
+            for (ra, rb) in zip(a.ranks, b.ranks) where ra != rb { return ra > rb }
+        }
+        if a.fragment != b.fragment { return a.fragment > b.fragment }
+        if aQuery != bQuery { return aQuery > bQuery }
         return a.text < b.text
     }
 
-    /// Why `loser` lost to `winner`, in words for `--explain`.
-    static func reason(loser: Pattern, _ loserBound: Int, winner: Pattern, _ winnerBound: Int) -> String {
-        if loser.isDefault { return "'*' is used only when nothing else matches" }
-        if loser.specificity != winner.specificity {
-            return "specificity \(loser.specificity) < \(winner.specificity) (literals count 2, params 1, catch-alls 0)"
+    /// True when only rule 6 (the text) can tell `a` and `b` apart once their queries score these.
+    static func tie(_ a: Precedence, _ aQuery: QueryScore, _ b: Precedence, _ bQuery: QueryScore) -> Bool {
+        a.withoutQuery == b.withoutQuery && aQuery == bQuery
+    }
+
+    /// The fields that do not depend on the URL's query, text aside: patterns that differ here
+    /// never tie.
+    struct WithoutQuery: Hashable {
+        let isDefault: Bool
+        let specificity: Int
+        let ranks: [UInt8]
+        let fragment: UInt8
+    }
+
+    var withoutQuery: WithoutQuery { WithoutQuery(isDefault: isDefault, specificity: specificity, ranks: ranks, fragment: fragment) }
+
+    /// Whether some URL that both patterns match scores their queries the same: every literal key
+    /// is present, and each subset of the other keys is tried (up to 2^10 of them).
+    static func canTie(_ a: Pattern, _ b: Pattern) -> Bool {
+        var required = Set<String>()
+        var optional = [String]()
+        for component in a.query + b.query {
+            if case .literal = component.component { required.insert(component.key) }
         }
-        for (index, (rl, rw)) in zip(loser.ranks, winner.ranks).enumerated() where rl != rw {
-            return "equal specificity; at the \(componentLabel(winner, index)) \(kindName(rw)) beats \(kindName(rl))"
+        for component in a.query + b.query where !required.contains(component.key) && !optional.contains(component.key) {
+            optional.append(component.key)
         }
-        if loserBound != winnerBound {
-            return "equal precedence; binds \(loserBound) query param(s), the winner \(winnerBound)"
+        let tried = optional.prefix(10)
+        func score(_ pattern: Pattern, _ present: Set<String>) -> Precedence.QueryScore {
+            var score = Precedence.QueryScore()
+            for component in pattern.query where present.contains(component.key) { score.add(component.component) }
+            return score
+        }
+        for subset in 0..<(1 << tried.count) {
+            var present = required
+            for (bit, key) in tried.enumerated() where subset & (1 << bit) != 0 { present.insert(key) }
+            if tie(a.precedence, score(a, present), b.precedence, score(b, present)) { return true }
+        }
+        return false
+    }
+
+    /// Why `loser` lost to `winner` in one URL, in words for `--explain`. Names only components that
+    /// both patterns have; where the rule that decided is about one pattern having more, it says so.
+    /// `present` tells which query keys the URL has.
+    static func reason(loser: Pattern, _ loserQuery: QueryScore, winner: Pattern, _ winnerQuery: QueryScore,
+                       present: (String) -> Bool) -> String {
+        let l = loser.precedence, w = winner.precedence
+        if l.isDefault { return "'*' is used only when nothing else matches" }
+        if l.specificity != w.specificity {
+            return "host and path specificity \(l.specificity) < \(w.specificity) (literals count 2, params 1, catch-alls 0)"
+        }
+        for (index, (rl, rw)) in zip(l.ranks, w.ranks).enumerated() where rl != rw {
+            let place = index == 0 ? "host" : "path segment \(index)"
+            return "equal specificity; at the \(place) \(kindName(rw)) beats \(kindName(rl))"
+        }
+        if l.fragment != w.fragment {
+            if l.fragment == 0 {
+                return "equal host and path; the URL has a fragment and the winner's fragment component matches it"
+            }
+            return "equal host and path; at the fragment \(kindName(w.fragment - 1)) beats \(kindName(l.fragment - 1))"
+        }
+        if loserQuery != winnerQuery {
+            // A key both patterns name and the URL has, where the winner's component counted for more.
+            let loserKinds = Dictionary(loser.query.map { ($0.key, $0.component) }, uniquingKeysWith: { a, _ in a })
+            for component in winner.query where present(component.key) {
+                guard let other = loserKinds[component.key] else { continue }
+                let rw = rank(of: component.component), rl = rank(of: other)
+                if rw != rl { return "equal host, path and fragment; at the query '\(component.key)' \(kindName(rw)) beats \(kindName(rl))" }
+            }
+            if loserQuery.specificity != winnerQuery.specificity {
+                return "equal host, path and fragment; the query components this URL matched count \(loserQuery.specificity) < \(winnerQuery.specificity) (literals 2, bound params 1)"
+            }
+            return "equal host, path and fragment; binds \(loserQuery.typed) typed query param(s), the winner \(winnerQuery.typed)"
         }
         return "equal precedence; '\(winner.text)' sorts first (the last resort)"
     }
@@ -33,14 +197,5 @@ enum Precedence {
         case 1: return "a string param"
         default: return "a catch-all"
         }
-    }
-
-    /// Names a component by its position in `orderedComponents`.
-    static func componentLabel(_ pattern: Pattern, _ index: Int) -> String {
-        if index == 0 { return "host" }
-        if index <= pattern.path.count { return "path segment \(index)" }
-        let queryIndex = index - 1 - pattern.path.count
-        if queryIndex < pattern.query.count { return "query '\(pattern.query[queryIndex].key)'" }
-        return "fragment"
     }
 }

@@ -21,6 +21,7 @@ final class RouteIndex {
     private var freeIDs: [Int] = []
     private var idsByText: [String: Int] = [:]
     private var idsByShape: [String: Int] = [:]
+    /// Trie roots by scheme, or by `scheme:port` for patterns that name a port.
     @exclusivity(unchecked) private(set) var schemes: [String: TrieNode] = [:]
     /// Param types by slot. Trie edges keep their type's slot, so the search does not hash the
     /// type name at every edge; registering a type again replaces it in its slot.
@@ -74,8 +75,8 @@ final class RouteIndex {
         idsByText[pattern.text] = id
         idsByShape[pattern.shape] = id
 
-        let root = schemes[pattern.scheme] ?? TrieNode()
-        schemes[pattern.scheme] = root
+        let root = schemes[pattern.rootKey] ?? TrieNode()
+        schemes[pattern.rootKey] = root
         var trail = [root]
         var node = root
         let positional = Self.positionalComponents(pattern)
@@ -94,7 +95,7 @@ final class RouteIndex {
         freeIDs.append(id)
         idsByText[pattern.text] = nil
         idsByShape[pattern.shape] = nil
-        guard let root = schemes[pattern.scheme] else { return }
+        guard let root = schemes[pattern.rootKey] else { return }
         // Walk down recording the path, take the id out, then prune and refresh on the way up.
         var trail: [(node: TrieNode, component: Pattern.Component)] = []
         var node = root
@@ -110,7 +111,7 @@ final class RouteIndex {
             if let child = parent.existingChild(for: component), child.isEmpty { parent.removeChild(for: component) }
             parent.refreshMaximum(specificity: specificity(of:))
         }
-        if root.isEmpty { schemes[pattern.scheme] = nil }
+        if root.isEmpty { schemes[pattern.rootKey] = nil }
     }
 
     /// The route a URL opens, other than `*`, or nil.

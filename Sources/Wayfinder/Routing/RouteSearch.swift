@@ -1,7 +1,8 @@
 import OrderedCollections
 
 /// A depth-first search over the trie in precedence order (literal, typed, string, catch-all)
-/// that backtracks, keeps the best candidate, and prunes subtrees that cannot beat it.
+/// that backtracks, keeps the best candidate by `Precedence`, and prunes subtrees whose host and
+/// path specificity cannot reach the best candidate's.
 ///
 /// It works on route ids only; the table turns the winning id into a `RouteMatch` once at the end.
 @usableFromInline
@@ -17,7 +18,7 @@ struct RouteSearch {
 
     struct Candidate {
         let id: Int
-        let boundQuery: Int
+        let query: Precedence.QueryScore
         let captures: [Value]
         let queryValues: [Value?]
         let fragmentValue: Value?
@@ -35,9 +36,9 @@ struct RouteSearch {
     private(set) var best: Candidate?
     /// The best candidate's specificity, cached because every node visited is pruned against it.
     private var bestSpecificity = Int.min
-    /// The best candidate's route and bound query count, for comparing without copying `best`.
+    /// The best candidate's route and query score, for comparing without copying `best`.
     private var bestEntry: RouteIndex.Entry?
-    private var bestBound = 0
+    private var bestQuery = Precedence.QueryScore()
     private var candidates: [Candidate] = []
     private var failures: [(id: Int, reason: String)] = []
 
@@ -51,7 +52,7 @@ struct RouteSearch {
     }
 
     mutating func run() throws {
-        guard url.host != nil, let root = index.schemes[url.scheme] else { return }
+        guard url.host != nil, let root = index.schemes[url.rootKey] else { return }
         try visit(root, depth: 0)
     }
 
@@ -107,7 +108,7 @@ struct RouteSearch {
         guard let entry = index.entries[id] else { return }
         var queryValues = [Value?]()
         var consumed = [String]()
-        var bound = 0
+        var score = Precedence.QueryScore()
         for component in entry.pattern.query {
             let present = url.query[component.key]
             switch (component.component, present) {
@@ -116,6 +117,7 @@ struct RouteSearch {
             case (.literal(let expected), .string(let actual)?):
                 guard actual == expected else { return fail(id, "query '\(component.key)' is '\(actual)', needs '\(expected)'") }
                 queryValues.append(nil)
+                score.add(component.component)
             case (.literal(let expected), _?):
                 return fail(id, "query '\(component.key)' needs the single value '\(expected)'")
             case (.param, nil):
@@ -125,10 +127,10 @@ struct RouteSearch {
                     return fail(id, "query '\(component.key)' '\(text)' is not a valid \(param.type)")
                 }
                 queryValues.append(value)
-                bound += 1
+                score.add(component.component)
             case (.param(let param), .bool(true)?) where param.type == "bool":
                 queryValues.append(.bool(true))
-                bound += 1
+                score.add(component.component)
             case (.param(let param), _?):
                 return fail(id, "query '\(component.key)' needs a single \(param.type) value")
             }
@@ -149,19 +151,19 @@ struct RouteSearch {
         }
         if !explaining, let bestEntry {
             // Decided before the candidate is built, so a loser costs no allocations.
-            guard Precedence.outranks(entry.pattern, bound, bestEntry.pattern, bestBound) else { return }
+            guard Precedence.outranks(entry.pattern.precedence, score, bestEntry.pattern.precedence, bestQuery) else { return }
         }
         var captured = Array(captures[0..<depth])
         if let catchAll { captured.append(catchAll) }
-        let candidate = Candidate(id: id, boundQuery: bound, captures: captured, queryValues: queryValues,
+        let candidate = Candidate(id: id, query: score, captures: captured, queryValues: queryValues,
                                   fragmentValue: fragmentValue, consumedKeys: consumed)
         if explaining {
             candidates.append(candidate)
-            if let bestEntry, !Precedence.outranks(entry.pattern, bound, bestEntry.pattern, bestBound) { return }
+            if let bestEntry, !Precedence.outranks(entry.pattern.precedence, score, bestEntry.pattern.precedence, bestQuery) { return }
         }
         best = candidate
         bestEntry = entry
-        bestBound = bound
+        bestQuery = score
         bestSpecificity = entry.pattern.specificity
     }
 
@@ -201,11 +203,11 @@ struct RouteSearch {
             winnerText = winner.text
             entries.append(.init(pattern: winner.text, verdict: .won))
             let losers = candidates.filter { $0.id != best.id }.sorted {
-                Precedence.outranks(index.pattern($0.id), $0.boundQuery, index.pattern($1.id), $1.boundQuery)
+                Precedence.outranks(index.pattern($0.id).precedence, $0.query, index.pattern($1.id).precedence, $1.query)
             }
             for loser in losers {
                 let pattern = index.pattern(loser.id)
-                let why = Precedence.reason(loser: pattern, loser.boundQuery, winner: winner, best.boundQuery)
+                let why = Precedence.reason(loser: pattern, loser.query, winner: winner, best.query) { url.query[$0] != nil }
                 entries.append(.init(pattern: pattern.text, verdict: .lost(why)))
             }
             if index.hasDefaultRoute {

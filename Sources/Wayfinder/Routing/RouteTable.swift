@@ -15,16 +15,18 @@ public final class RouteTable<Target> {
 
     public var count: Int { index.count + (defaultRoute == nil ? 0 : 1) }
 
-    /// Every route, in precedence order (the order in which they would win a tie-free contest),
-    /// `*` last.
+    /// Every route, in precedence order (each pattern's own key, every query param counted as
+    /// bound), `*` last.
     public var routes: [Route<Target>] {
-        var all = index.ids.map(route(id:)).sorted { Precedence.outranks($0.pattern, 0, $1.pattern, 0) }
+        var all = index.ids.map(route(id:)).sorted { $0.pattern.precedence > $1.pattern.precedence }
         if let defaultRoute { all.append(defaultRoute) }
         return all
     }
 
     /// Whether some pattern uses `scheme` (lowercased), so the navigator can tell external URLs.
-    public func usesScheme(_ scheme: String) -> Bool { index.schemes[scheme] != nil }
+    public func usesScheme(_ scheme: String) -> Bool {
+        index.schemes[scheme] != nil || index.schemes.keys.contains { $0.hasPrefix(scheme + ":") }
+    }
 
     public func route(for patternText: String) -> Route<Target>? {
         if patternText == "*" { return defaultRoute }
@@ -55,7 +57,9 @@ public final class RouteTable<Target> {
 
     // MARK: Types
 
-    /// Registers (or replaces) a param type. Built-in types cannot be replaced.
+    /// Registers (or replaces) a param type. Built-in types cannot be replaced. Registering a type
+    /// again replaces it for the routes that already use it as well. A result that is or holds
+    /// NaN or an infinity counts as "does not convert".
     public func registerType(_ name: String, convert: @escaping (String) throws -> Value?) throws(PatternError) {
         guard !ParamType.builtinNames.contains(name) else {
             throw PatternError(pattern: "(:\(name))", reason: "'\(name)' is a built-in type and cannot be redefined")
@@ -65,7 +69,11 @@ public final class RouteTable<Target> {
         else {
             throw PatternError(pattern: "(:\(name))", reason: "'\(name)' is not a type name (letters, digits and '_')")
         }
-        index.register(ParamType(name: name, convert: convert))
+        // A non-finite number is not a value a URL can carry back (nor JSON write): no match.
+        index.register(ParamType(name: name) { text in
+            guard let value = try convert(text), value.isFiniteThroughout else { return nil }
+            return value
+        })
     }
 
     public func hasType(_ name: String) -> Bool { index.type(named: name) != nil }
@@ -152,20 +160,19 @@ public final class RouteTable<Target> {
         return search.explanation()
     }
 
-    /// Pairs of routes that can match the same URL with equal precedence, so that only the last
-    /// resort (pattern text order) decides between them.
+    /// Pairs of routes that can match one URL with equal precedence, so that only the last resort
+    /// (pattern text order) decides between them.
     public func tieWarnings() -> [String] {
-        var groups: [String: [Pattern]] = [:]
+        var groups: [[AnyHashable]: [Pattern]] = [:]
         for id in index.ids {
             let p = index.pattern(id)
-            let key = "\(p.scheme)|\(p.specificity)|\(p.path.count)|\(p.ranks.map(String.init).joined(separator: ","))"
-            groups[key, default: []].append(p)
+            groups[[p.rootKey, p.precedence.withoutQuery], default: []].append(p)
         }
         var warnings = [String]()
         for group in groups.values where group.count > 1 {
             let sorted = group.sorted { $0.text < $1.text }
             for i in 0..<sorted.count {
-                for j in (i + 1)..<sorted.count where Self.canOverlap(sorted[i], sorted[j]) {
+                for j in (i + 1)..<sorted.count where Self.canOverlap(sorted[i], sorted[j]) && Precedence.canTie(sorted[i], sorted[j]) {
                     warnings.append("'\(sorted[i].text)' and '\(sorted[j].text)' can match the same URL with equal precedence; '\(sorted[i].text)' wins only because its text sorts first")
                 }
             }

@@ -7,14 +7,15 @@
 /// (loops iterate a copy), so none can overlap another.
 final class TrieNode {
     @exclusivity(unchecked) var literals: [String: TrieNode] = [:]
-    /// Sorted so typed params are tried before string params.
+    /// Sorted by precedence rank, so typed params are tried before string params.
     @exclusivity(unchecked) var params: [ParamEdge] = []
     /// Routes whose path ends at this level.
     @exclusivity(unchecked) var routes: [Int] = []
     /// Routes whose next (last) component is a `path` catch-all taking the rest of the URL.
     @exclusivity(unchecked) var catchAlls: [Int] = []
-    /// The highest specificity of any route at or below this node, for pruning: a subtree that
-    /// cannot beat the best candidate so far is not searched.
+    /// The highest host and path specificity of any route at or below this node, for pruning:
+    /// precedence compares it first, so a subtree whose maximum is below the best candidate's
+    /// cannot hold the winner and is not searched.
     @exclusivity(unchecked) var maxSpecificity = Int.min
 
     struct ParamEdge {
@@ -36,7 +37,7 @@ final class TrieNode {
             return node
         case .param(let param):
             if let edge = params.first(where: { $0.type == param.type }) { return edge.node }
-            let edge = ParamEdge(type: param.type, typeSlot: typeSlot, rank: Pattern.rank(of: component), node: TrieNode())
+            let edge = ParamEdge(type: param.type, typeSlot: typeSlot, rank: Precedence.rank(of: component), node: TrieNode())
             params.append(edge)
             params.sort { ($0.rank, $1.type) > ($1.rank, $0.type) }
             return edge.node

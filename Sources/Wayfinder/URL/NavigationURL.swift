@@ -10,19 +10,44 @@ public struct NavigationURL: Sendable, Equatable {
     public let text: String
     /// Lowercased.
     public let scheme: String
-    /// Decoded, case kept; nil for URLs without an authority (`tel:5551234`).
+    /// Decoded, case kept; nil for URLs without an authority (`tel:5551234`). The authority's port
+    /// is not part of it, and a URL with userinfo (`me@host`) is refused.
     public let host: String?
+    /// The authority's port; nil when there is none, it is empty, or it is the scheme's default
+    /// (80 for http and ws, 443 for https and wss), which is the same as none.
+    public let port: Int?
     /// The decoded, non-empty path segments.
     public let segments: [String]
     public let query: OrderedDictionary<String, Value>
     /// Decoded; nil when the URL has none (an empty fragment counts as none).
     public let fragment: String?
 
-    /// The host as literal host components compare it.
+    /// The host as literal host components compare it: ASCII letters folded to lowercase, nothing
+    /// else (Unicode case folding would let a KELVIN SIGN stand for a `k`).
     public var hostKey: String {
         guard let host else { return "" }
-        // Most hosts are lowercase ASCII already; `lowercased()` would build a new string anyway.
-        return host.utf8.contains { $0 >= 0x80 || ($0 >= UInt8(ascii: "A") && $0 <= UInt8(ascii: "Z")) } ? host.lowercased() : host
+        return NavigationURL.asciiLowercased(host)
+    }
+
+    /// The trie root a URL is looked up under: the scheme, with the port when there is one.
+    var rootKey: String {
+        guard let port else { return scheme }
+        return scheme + ":" + String(port)
+    }
+
+    /// `text` with ASCII `A`-`Z` lowercased and every other character kept.
+    public static func asciiLowercased(_ text: String) -> String {
+        guard text.utf8.contains(where: isUppercase) else { return text }
+        return String(decoding: text.utf8.map { isUppercase($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// The port that means "no port" for a scheme.
+    public static func defaultPort(for scheme: String) -> Int? {
+        switch scheme {
+        case "http", "ws": return 80
+        case "https", "wss": return 443
+        default: return nil
+        }
     }
 
     public init(_ text: String) throws(URLReadError) {
@@ -37,6 +62,7 @@ public struct NavigationURL: Sendable, Equatable {
         case .success(let parts):
             scheme = parts.scheme
             host = parts.host
+            port = parts.port
             segments = parts.segments
             query = parts.query
             fragment = parts.fragment
@@ -49,6 +75,7 @@ public struct NavigationURL: Sendable, Equatable {
     private struct Parts {
         var scheme: String
         var host: String?
+        var port: Int?
         var segments: [String] = []
         var query: OrderedDictionary<String, Value> = [:]
         var fragment: String?
@@ -89,8 +116,28 @@ public struct NavigationURL: Sendable, Equatable {
             if cursor + 1 < count, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/") {
                 let authorityStart = cursor + 2
                 var authorityEnd = authorityStart
-                while authorityEnd < endOfPath && bytes[authorityEnd] != UInt8(ascii: "/") { authorityEnd += 1 }
-                host = try NavigationURL.decode(bytes, authorityStart..<authorityEnd, part: "host")
+                // The delimiters of userinfo, port and an IPv6 host are noted on the way.
+                var lastColon = -1
+                var firstClose = -1
+                while authorityEnd < endOfPath {
+                    let byte = bytes[authorityEnd]
+                    if byte == UInt8(ascii: "/") { break }
+                    if byte == UInt8(ascii: ":") {
+                        lastColon = authorityEnd
+                    } else if byte == UInt8(ascii: "]") {
+                        if firstClose < 0 { firstClose = authorityEnd }
+                    } else if byte == UInt8(ascii: "@") {
+                        throw .userinfo
+                    }
+                    authorityEnd += 1
+                }
+                if lastColon < 0 && (authorityStart == authorityEnd || bytes[authorityStart] != UInt8(ascii: "[")) {
+                    // The usual case, a host alone, without the call.
+                    host = try NavigationURL.decode(bytes, authorityStart..<authorityEnd, part: "host")
+                } else {
+                    (host, port) = try NavigationURL.authority(bytes, authorityStart..<authorityEnd, lastColon: lastColon,
+                                                               firstClose: firstClose, scheme: scheme)
+                }
                 cursor = authorityEnd
             } else {
                 host = nil
@@ -117,6 +164,7 @@ public struct NavigationURL: Sendable, Equatable {
                 } catch {
                     switch error {
                     case .invalidPercentEscape(let at): throw .invalidPercentEscape(part: "query", offset: at)
+                    case .encodedControlCharacter: throw .encodedControlCharacter(part: "query")
                     default: throw .invalidUTF8(part: "query")
                     }
                 }
@@ -151,14 +199,50 @@ public struct NavigationURL: Sendable, Equatable {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
+    /// Splits `host[:port]` as RFC 3986 does (userinfo was refused while the authority was
+    /// found); an IPv6 host keeps its brackets. `lastColon` and `firstClose` are offsets, or -1.
+    private static func authority(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, lastColon: Int, firstClose: Int,
+                                  scheme: String) throws(URLReadError) -> (String, Int?) {
+        var hostEnd = range.upperBound
+        var portStart = -1
+        if !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "[") {
+            guard firstClose >= 0 else { throw .invalidHost("an IPv6 host needs its closing ']'") }
+            hostEnd = firstClose + 1
+            if hostEnd < range.upperBound {
+                guard bytes[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost("only a port may follow an IPv6 host's ']'") }
+                portStart = hostEnd + 1
+            }
+        } else if lastColon >= 0 {
+            hostEnd = lastColon
+            portStart = lastColon + 1
+        }
+        let host = try decode(bytes, range.lowerBound..<hostEnd, part: "host")
+        guard portStart >= 0, portStart < range.upperBound else { return (host, nil) }
+        var port = 0
+        for index in portStart..<range.upperBound {
+            let byte = bytes[index]
+            guard byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") else { throw .invalidPort }
+            port = port * 10 + Int(byte - UInt8(ascii: "0"))
+            guard port <= 65535 else { throw .invalidPort }
+        }
+        return (host, port == defaultPort(for: scheme) ? nil : port)
+    }
+
+    static func hasControlCharacter(_ text: String) -> Bool {
+        text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+    }
+
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, part: String) throws(URLReadError) -> String {
+        let text: String
         do {
-            return try PercentEncoding.unescape(UnsafeBufferPointer(rebasing: bytes[range]), offsetBase: range.lowerBound)
+            text = try PercentEncoding.unescape(UnsafeBufferPointer(rebasing: bytes[range]), offsetBase: range.lowerBound)
         } catch {
             switch error {
             case .invalidPercentEscape(let at): throw .invalidPercentEscape(part: part, offset: at)
+            case .encodedControlCharacter: throw .encodedControlCharacter(part: part)
             default: throw .invalidUTF8(part: part)
             }
         }
+        return text
     }
 }

@@ -89,6 +89,16 @@ extension Value: Hashable {
 extension Value {
     public var isNull: Bool { if case .null = self { return true } else { return false } }
 
+    /// False when the value is, or (in a list or map) holds, NaN or an infinity.
+    public var isFiniteThroughout: Bool {
+        switch self {
+        case .double(let d): return d.isFinite
+        case .array(let list): return list.allSatisfy(\.isFiniteThroughout)
+        case .map(let map): return map.values.allSatisfy(\.isFiniteThroughout)
+        default: return true
+        }
+    }
+
     public var stringValue: String? { if case .string(let s) = self { return s } else { return nil } }
     public var intValue: Int64? { if case .int(let i) = self { return i } else { return nil } }
     public var boolValue: Bool? { if case .bool(let b) = self { return b } else { return nil } }

@@ -9,23 +9,37 @@ enum CodecBinding {
     ]
 
     static let encodeID: LuaBinding = { L in
-        LuaCall.run(L) { call in [.string(ObjectID.encode(try call.string(1, name: "text")))] }
+        // Any bytes: an object ID is an identifier, not necessarily text.
+        LuaCall.run(L) { call in [.string(ObjectID.encode(bytes: try call.bytes(1, name: "text")))] }
     }
 
     static let decodeID: LuaBinding = { L in
         LuaCall.run(L) { call in
-            let token = try call.string(1, name: "token")
+            let token: String
+            switch try call.text(1, name: "token") {
+            case .success(let input): token = input
+            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
+            }
             return try valueOrReason(CodecError.self) { .string(try ObjectID.decode(token)) }
         }
     }
 
     static let escape: LuaBinding = { L in
-        LuaCall.run(L) { call in [.string(PercentEncoding.escape(try call.string(1, name: "text")))] }
+        LuaCall.run(L) { call in
+            switch try call.text(1, name: "text") {
+            case .success(let text): return [.string(PercentEncoding.escape(text))]
+            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
+            }
+        }
     }
 
     static let unescape: LuaBinding = { L in
         LuaCall.run(L) { call in
-            let text = try call.string(1, name: "text")
+            let text: String
+            switch try call.text(1, name: "text") {
+            case .success(let input): text = input
+            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
+            }
             return try valueOrReason(CodecError.self) { .string(try PercentEncoding.unescape(text)) }
         }
     }
@@ -33,7 +47,9 @@ enum CodecBinding {
     /// Keys are written sorted, since a Lua table has no order of its own.
     static let query: LuaBinding = { L in
         LuaCall.run(L) { call in
-            let table = try call.value(1, name: "table")
+            let table: Value
+            // A table whose strings are not UTF-8 is bad data like any other.
+            do { table = try call.value(1, name: "table") } catch let error as ScriptError { return [.null, .string(error.message)] }
             guard case .map(var items) = table else {
                 if case .array(let list) = table, list.isEmpty { return [.string("")] }
                 return [.null, .string("a query table needs string keys")]
@@ -45,7 +61,11 @@ enum CodecBinding {
 
     static let parseQuery: LuaBinding = { L in
         LuaCall.run(L) { call in
-            let text = try call.string(1, name: "text")
+            let text: String
+            switch try call.text(1, name: "text") {
+            case .success(let input): text = input
+            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
+            }
             return try valueOrReason(CodecError.self) { .map(try QueryString.parse(text)) }
         }
     }

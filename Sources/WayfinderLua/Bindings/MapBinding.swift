@@ -56,7 +56,11 @@ enum MapBinding {
     static let match: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            let url = try call.string(1, name: "url")
+            let url: String
+            switch try call.text(1, name: "url") {
+            case .success(let text): url = text
+            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
+            }
             switch try host.routes.match(url) {
             case .noMatch(let reason):
                 return [.null, .string(reason)]

@@ -18,7 +18,11 @@ enum NavigatorBinding {
     static let open: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            let url = try call.string(1, name: "url")
+            let url: String
+            switch try call.text(1, name: "url") {
+            case .success(let text): url = text
+            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
+            }
             var request = NavigationRequest(url: url)
             if call.type(2) == .table {
                 request.payload = .handle(try call.handle(2, kind: "action"))

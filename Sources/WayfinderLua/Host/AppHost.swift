@@ -177,6 +177,9 @@ public final class AppHost {
 
     /// Which route `url` opens, with which values, and which constructor it would call.
     public func match(_ url: String) throws(ScriptError) -> MatchReport {
+        if let parsed = try? NavigationURL(url), navigator.isExternal(parsed) {
+            return MatchReport(external: url, scheme: parsed.scheme)
+        }
         let result: MatchResult<LuaTarget>
         do {
             result = try routes.match(url)

@@ -10,6 +10,8 @@ public struct MatchReport {
     /// class with no constructor.
     public let method: String?
     public let selector: String?
+    /// True when `open` would hand the URL outside the app (no route uses its scheme).
+    public let external: Bool
 
     public init(url: String, match: RouteMatch<LuaTarget>, method: String?, selector: String?) {
         self.url = url
@@ -17,6 +19,7 @@ public struct MatchReport {
         self.reason = nil
         self.method = method
         self.selector = selector
+        self.external = false
     }
 
     public init(url: String, failure: String) {
@@ -25,12 +28,22 @@ public struct MatchReport {
         self.reason = failure
         self.method = nil
         self.selector = nil
+        self.external = false
+    }
+
+    public init(external url: String, scheme: String) {
+        self.url = url
+        self.match = nil
+        self.reason = "no route uses the scheme '\(scheme)', so open hands it outside the app"
+        self.method = nil
+        self.selector = nil
+        self.external = true
     }
 
     /// The `--json` object, keys in the documented order.
     public var json: Value {
         guard let match else {
-            return ["url": .string(url), "matched": false, "reason": .string(reason ?? MatchResult<LuaTarget>.noRouteReason)]
+            return ["url": .string(url), "matched": false, "external": .bool(external), "reason": .string(reason ?? MatchResult<LuaTarget>.noRouteReason)]
         }
         return [
             "url": .string(url), "matched": true, "pattern": .string(match.route.pattern.text),

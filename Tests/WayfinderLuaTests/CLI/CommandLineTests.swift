@@ -26,7 +26,7 @@ struct CommandLineTests {
         let result = try WayfinderCLI.run(["match", dir.path, "tt://menu/1/5", "tt://nowhere", "--json"])
         #expect(result.lines == [
             #"{"url":"tt://menu/1/5","matched":true,"pattern":"tt://menu/(initWithMenu:int)/(page:int)","mode":"create","selector":"initWithMenu:page:","method":"initWithMenu_page","params":{"initWithMenu":1,"page":5},"query":{},"fragment":null}"#,
-            #"{"url":"tt://nowhere","matched":false,"reason":"no route matches"}"#,
+            #"{"url":"tt://nowhere","matched":false,"external":false,"reason":"no route matches"}"#,
         ])
         #expect(result.status == 1)
         #expect(result.stderr.contains("scripts print to standard error"))
@@ -118,6 +118,54 @@ struct CommandLineTests {
         let token = ObjectID.encode("x-coredata://8C3E6F2A-4B1D-4E7A-9F05-2D6B8A1C3E94/Contact/p1")
         let match = try WayfinderCLI.run(["match", "--json", example, "tt://menu/2", "tt://contact/\(token)", "tt://contact/bogus", "tel:5551234"])
         let patterns = try match.lines.map { try JSON.decode($0)["pattern"]?.stringValue ?? "" }
-        #expect(patterns == ["tt://menu/(initWithMenu:)", "tt://contact/(initWithObjectID:id)", "tt://contact/(bad)", "*"])
+        // tel: is a scheme no route uses: open hands it outside the app, and match says so.
+        #expect(patterns == ["tt://menu/(initWithMenu:)", "tt://contact/(initWithObjectID:id)", "tt://contact/(bad)", ""])
+        #expect(try JSON.decode(match.lines[3])["external"] == true)
+        #expect(match.status == 0, "\(match.stderr)")
+    }
+
+    @Test func externalURLsAreReportedAsOpenWouldTreatThem() throws {
+        let dir = try app(Self.menuApp + "\nwf.map:from('*', function() end)\n")
+        let text = try WayfinderCLI.run(["match", dir.path, "tel:555", "ftp://x/y", "https://example.com/a"])
+        #expect(text.status == 0, "\(text.stderr)")
+        #expect(text.stdout.contains("tel:555\n  external: no route uses the scheme 'tel', so open hands it outside the app"))
+        #expect(text.stdout.contains("ftp://x/y\n  external: no route uses the scheme 'ftp'"))
+        // With '*' registered, http and https stay in the app (open sends them to '*').
+        #expect(text.stdout.contains("https://example.com/a\n  pattern  *"))
+        let json = try WayfinderCLI.run(["match", "--json", dir.path, "tel:555"])
+        #expect(json.lines == [#"{"url":"tel:555","matched":false,"external":true,"reason":"no route uses the scheme 'tel', so open hands it outside the app"}"#])
+        let explained = try WayfinderCLI.run(["match", "--explain", dir.path, "tel:555"])
+        #expect(explained.stdout == "tel:555\n  external: no route uses the scheme 'tel', so open hands it outside the app\n")
+        let opened = try WayfinderCLI.run(["open", dir.path, "tel:555"])
+        #expect(opened.stderr.contains("opened outside the app: tel:555"))
+    }
+
+    @Test func matchJSONNeverWritesAnEmptyObject() throws {
+        let dir = try app(Self.menuApp + """
+
+            wf.map:type("nan", function() return 0/0 end)
+            wf.map:from("tt://nan/(v:nan)", function() end)
+            """)
+        let result = try WayfinderCLI.run(["match", "--json", dir.path, "tt://nan/1"])
+        #expect(result.status == 1)
+        #expect(result.lines == [#"{"url":"tt://nan/1","matched":false,"external":false,"reason":"no route matches"}"#])
+    }
+
+    /// Arguments are bytes; Swift would read a bad byte as U+FFFD and match it.
+    @Test func urlArgumentsThatAreNotUTF8DoNotMatch() throws {
+        let dir = try app("local wf = require 'wayfinder'\nwf.map:from('tt://seg/(s)', function() end)\n")
+        let shell = Process()
+        shell.executableURL = URL(fileURLWithPath: "/bin/sh")
+        shell.arguments = ["-c", #"exec "$0" match --json "$1" "$(printf 'tt://seg/\377')"; "#, WayfinderCLI.executable.path, dir.path]
+        let out = Pipe()
+        shell.standardOutput = out
+        shell.standardError = FileHandle.nullDevice
+        try shell.run()
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        shell.waitUntilExit()
+        #expect(shell.terminationStatus == 1)
+        let line = String(decoding: data, as: UTF8.self)
+        #expect(line.contains(#""matched":false"#), "\(line)")
+        #expect(line.contains("the URL is not valid UTF-8 (byte 10 of 10)"), "\(line)")
     }
 }

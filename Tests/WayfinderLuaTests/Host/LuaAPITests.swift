@@ -43,7 +43,7 @@ struct LuaAPITests {
             for _, r in ipairs(wayfinder.map:routes()) do out[#out + 1] = r.pattern end
             return table.concat(out, " ")
             """)
-        // Equal specificity: the int param outranks the string query param.
+        // Host and path specificity first: the menu routes outrank a host with a query.
         #expect(listed == ["tt://menu/(initWithMenu:int)/(page:int) tt://menu/(initWithMenu:int) tt://order?waitress=(initWithWaitress:) *"])
         #expect(try app.run("return wayfinder.map:remove('tt://menu/(initWithMenu:int)'), wayfinder.map:remove('tt://nope')") == [true, false])
         #expect(try app.run("return wayfinder.map:match('tt://menu/1').pattern") == ["*"])

@@ -1,0 +1,30 @@
+import CLua
+
+/// String arguments that are the caller's data and may hold any bytes: a URL or a codec input
+/// that is not UTF-8 is bad data, answered `nil, reason`, not an error raised in the script.
+extension LuaCall {
+    /// A string argument as text, or why its bytes are not UTF-8. A value of another type is the
+    /// script's own mistake and is raised.
+    func text(_ index: Int, name: String) throws(ScriptError) -> Result<String, NotUTF8> {
+        let bytes = try self.bytes(index, name: name)
+        if let offset = bytes.withUnsafeBufferPointer(UTF8Check.firstInvalidByte(in:)) {
+            return .failure(NotUTF8(name: name, offset: offset, count: bytes.count))
+        }
+        return .success(String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// A string argument's bytes, whatever they are.
+    func bytes(_ index: Int, name: String) throws(ScriptError) -> [UInt8] {
+        guard lua_type(thread, Int32(index)) == LUA_TSTRING else { throw typeError(index, name: name, expected: "string") }
+        var length = 0
+        guard let start = lua_tolstring(thread, Int32(index), &length) else { return [] }
+        return Array(UnsafeRawBufferPointer(start: start, count: length).bindMemory(to: UInt8.self))
+    }
+
+    struct NotUTF8: Error, CustomStringConvertible {
+        let name: String
+        let offset: Int
+        let count: Int
+        var description: String { "the \(name) is not valid UTF-8 (byte \(offset + 1) of \(count))" }
+    }
+}
