@@ -10,6 +10,8 @@ int64_t wf_now_ns(void);
 void wf_hook(lua_State *L, lua_Debug *ar);
 void wf_enter(wf_host *h);
 void wf_leave(wf_host *h);
+/* The sandbox's xpcall: the script's message handler cannot outrun the time budget. */
+int wf_xpcall(lua_State *L);
 
 void wf_warn(void *ud, const char *msg, int tocont);
 

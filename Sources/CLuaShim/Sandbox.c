@@ -143,6 +143,9 @@ int wf_fn_open_sandbox(lua_State *L) {
     lua_pushcfunction(L, wf_setmetatable);
     lua_setglobal(L, "setmetatable");
 
+    lua_pushcfunction(L, wf_xpcall);
+    lua_setglobal(L, "xpcall");
+
     lua_pushcfunction(L, wf_fn_require);
     lua_setglobal(L, "require");
 

@@ -220,15 +220,50 @@ static int wf_has_traceback(const char *s, size_t len) {
     return 0;
 }
 
+/* Pushes "chunk:line: " of the innermost running Lua function (the one that raised, or called the
+   C function that did), or "" when no Lua function is running. */
+static void wf_where_raised(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) {
+            luaL_where(L, level);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+/* __tostring of the error object at 1, run protected: a __tostring that raises or answers something
+   other than a string leaves the object described by its type. */
+static int wf_error_tostring(lua_State *L) {
+    if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
+    lua_pushnil(L);
+    return 1;
+}
+
 /* Makes the message a string (as lua.c does) and appends a traceback unless one is already there:
-   an error coming back through a binding from a nested call already has the innermost one. */
+   an error coming back through a binding from a nested call already has the innermost one. An error
+   object that is not a string or number is named by the position it was raised at, then by its
+   __tostring, else (no __tostring, or one that raises) by its type. */
 int wf_msgh(lua_State *L) {
     int type = lua_type(L, 1);
     if (type == LUA_TNUMBER) {
         lua_tolstring(L, 1, NULL);
     } else if (type != LUA_TSTRING) {
-        if (!luaL_callmeta(L, 1, "__tostring") || lua_type(L, -1) != LUA_TSTRING)
-            lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_pushcfunction(L, wf_error_tostring);
+        lua_pushvalue(L, 1);
+        int status = lua_pcall(L, 1, 1, 0);
+        if (status != LUA_OK && wf_host_of(L)->hit_time) {
+            /* The budget ran out inside __tostring: that is the error to report. */
+        } else {
+            if (status != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
+                lua_pop(L, 1);
+                lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+            }
+            wf_where_raised(L);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
         lua_replace(L, 1);
     }
     lua_settop(L, 1);

@@ -3,6 +3,9 @@ local payloads = {}
 
 payloads.error = function() error("the kitchen is on fire") end
 payloads.loop = function() while true do end end
+payloads.xpcall_loop = function() xpcall(function() while true do end end, function() while true do end end) end
+payloads.table_error = function() error({}) end
+payloads.tostring_error = function() error(setmetatable({}, { __tostring = function() error("in __tostring") end })) end
 payloads.coroutine_loop = function() coroutine.wrap(function() while true do end end)() end
 payloads.memory = function() local t = { "x" } while true do t[#t + 1] = t[#t] .. t[#t] end end
 payloads.huge_rep = function() return string.rep("x", 1 << 40) end

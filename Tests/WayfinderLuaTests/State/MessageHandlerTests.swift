@@ -1,0 +1,53 @@
+import Testing
+import Wayfinder
+@testable import WayfinderLua
+
+/// Lua runs an xpcall message handler with hooks off when the error came from a hook, as the time
+/// budget's does: whatever the handler does, the budget still stops the call, at the script's line.
+@Suite("Message handlers under the time budget")
+struct MessageHandlerTests {
+    static let handlers: [(String, String)] = [
+        ("loops", "function() while true do end end"),
+        ("raises", "function(e) error(e) end"),
+        ("raises a table", "function() error({}) end"),
+        ("recurses", "function(e) local function h(x) return h(x) end return h(e) end"),
+        ("calls xpcall again", "function() xpcall(function() while true do end end, function() while true do end end) end"),
+        ("loops after catching with pcall", "function() pcall(error) while true do end end"),
+    ]
+
+    @Test(arguments: handlers)
+    func aHandlerCannotOutrunTheBudget(_ name: String, _ handler: String) throws {
+        let state = try makeState(time: .milliseconds(100))
+        for body in ["function() while true do end end", "error", "function() error('x') end"] {
+            let error = failure(state, "local n = 0\nxpcall(\(body), \(handler))\nwhile true do n = n + 1 end", chunk: "h.lua")
+            #expect(error?.kind == .timeout, "\(name) with \(body): \(String(describing: error))")
+            #expect(error?.file == "h.lua", "\(name) with \(body): \(String(describing: error))")
+            #expect(try state.run(source: "return 1 + 1") == [2])
+        }
+    }
+
+    @Test func aLoopingHandlerInsideACoroutineIsStopped() throws {
+        let state = try makeState(time: .milliseconds(100))
+        let error = failure(state, """
+            coroutine.wrap(function()
+              xpcall(function() while true do end end, function() while true do end end)
+            end)()
+            """, chunk: "co.lua")
+        #expect(error?.kind == .timeout)
+        #expect(error?.file == "co.lua")
+    }
+
+    @Test func xpcallStillWorks() throws {
+        let state = try makeState()
+        #expect(try state.run(source: "return xpcall(function(a, b) return a + b, 'ok' end, print, 1, 2)") == [true, 3, "ok"])
+        #expect(try state.run(source: "return xpcall(error, function(e) return 'handled ' .. e end, 'boom', 0)") == [false, "handled boom"])
+        #expect(try state.run(source: """
+            local co = coroutine.wrap(function()
+              return xpcall(function() local v = coroutine.yield(1) return v * 2 end, print)
+            end)
+            co()
+            return co(21)
+            """) == [true, 42])
+        #expect(failure(state, "xpcall(print)")?.message.contains("bad argument #2 to 'xpcall'") == true)
+    }
+}
