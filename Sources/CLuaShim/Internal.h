@@ -26,6 +26,8 @@ void wf_require_setup(lua_State *L);
 /* Registry keys. */
 #define WF_KEY_LOADING "wayfinder.loading"
 #define WF_KEY_REQUIRE_GUARD "wayfinder.require.guard"
+#define WF_KEY_BUNDLED_CHUNKS "wayfinder.require.bundled"
+#define WF_KEY_OBJECT_METATABLES "wayfinder.object.metatables"
 
 /* A full userdata that owns a retained Swift object. */
 typedef struct wf_object {

@@ -42,13 +42,26 @@ static int wf_setmetatable(lua_State *L) {
     return 1;
 }
 
+/* The longest text one print or warn call hands to the host. The host copies it out of Lua's
+   memory (to a terminal, a screen, a list of warnings), where the memory limit cannot see it, so
+   each call is capped instead. */
+#define WF_TEXT_LIMIT (64 * 1024)
+
+static int wf_text_too_long(lua_State *L, const char *what) {
+    return luaL_error(L, "%s: text longer than the limit of %d KiB", what, WF_TEXT_LIMIT / 1024);
+}
+
 static int wf_print(lua_State *L) {
     int n = lua_gettop(L);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
+    size_t total = 0;
     for (int i = 1; i <= n; i++) {
         if (i > 1) luaL_addchar(&b, '\t');
-        luaL_tolstring(L, i, NULL);
+        size_t piece;
+        luaL_tolstring(L, i, &piece);
+        total += piece + (i > 1);
+        if (total > WF_TEXT_LIMIT) return wf_text_too_long(L, "print");
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
@@ -64,6 +77,23 @@ static int wf_print(lua_State *L) {
     return 0;
 }
 
+/* warn, refusing a message longer than WF_TEXT_LIMIT before any piece reaches the host. */
+static int wf_warn_checked(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checkstring(L, 1);
+    size_t total = 0;
+    for (int i = 1; i <= n; i++) {
+        size_t piece;
+        luaL_checklstring(L, i, &piece);
+        total += piece;
+        if (total > WF_TEXT_LIMIT) return wf_text_too_long(L, "warn");
+    }
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, 0);
+    return 0;
+}
+
 /* Warnings come in pieces; a message is whole when a piece is not marked to continue. Control
    messages ("@on", "@off") arrive as single pieces. */
 void wf_warn(void *ud, const char *msg, int tocont) {
@@ -74,6 +104,9 @@ void wf_warn(void *ud, const char *msg, int tocont) {
         return;
     }
     size_t len = strlen(msg);
+    /* Pieces that come some other way than wf_warn_checked are cut at the same length. */
+    if (h->warn_len >= WF_TEXT_LIMIT) len = 0;
+    else if (len > WF_TEXT_LIMIT - h->warn_len) len = WF_TEXT_LIMIT - h->warn_len;
     if (h->warn_len + len > h->warn_cap) {
         size_t cap = (h->warn_len + len) * 2 + 64;
         char *buf = realloc(h->warn_buf, cap);
@@ -139,6 +172,10 @@ int wf_fn_open_sandbox(lua_State *L) {
 
     lua_pushcfunction(L, wf_print);
     lua_setglobal(L, "print");
+
+    lua_getglobal(L, "warn");
+    lua_pushcclosure(L, wf_warn_checked, 1);
+    lua_setglobal(L, "warn");
 
     lua_pushcfunction(L, wf_setmetatable);
     lua_setglobal(L, "setmetatable");

@@ -51,3 +51,26 @@ struct MessageHandlerTests {
         #expect(failure(state, "xpcall(print)")?.message.contains("bad argument #2 to 'xpcall'") == true)
     }
 }
+
+/// Text a script hands the host through print and warn leaves Lua's memory, where the memory limit
+/// cannot count it: each call is capped instead, with an error at the script's line.
+@Suite("print and warn text")
+struct PrintAndWarnTests {
+    @Test func aWarningLongerThanTheCapIsRefused() throws {
+        let capturing = try CapturingState(limits: LuaLimits(memoryBytes: 64 << 20, timeBudget: .seconds(5)))
+        let error = failure(capturing.state, "local big = string.rep('x', 1 << 20)\nwarn(big, big, big, big)", chunk: "w.lua")
+        #expect(error?.message == "w.lua:2: warn: text longer than the limit of 64 KiB")
+        #expect(capturing.warnings.isEmpty)
+        try capturing.state.run(source: "warn(string.rep('y', 65536))")
+        #expect(capturing.warnings.map(\.utf8.count) == [65536])
+    }
+
+    @Test func printLongerThanTheCapIsRefused() throws {
+        let capturing = try CapturingState()
+        let error = failure(capturing.state, "print(string.rep('x', 40000), string.rep('x', 40000))", chunk: "p.lua")
+        #expect(error?.message == "p.lua:1: print: text longer than the limit of 64 KiB")
+        #expect(capturing.printed.isEmpty)
+        try capturing.state.run(source: "print(string.rep('y', 65534), 1)")
+        #expect(capturing.printed.map(\.utf8.count) == [65536])
+    }
+}
