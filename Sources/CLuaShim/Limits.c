@@ -94,3 +94,9 @@ int wf_xpcall(lua_State *L) {
     int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, wf_xpcall_finish);
     return wf_xpcall_finish(L, status, 2);
 }
+
+int wf_budget_spent(wf_host *h) {
+    if (h->deadline_ns == 0 || wf_now_ns() < h->deadline_ns) return 0;
+    h->hit_time = 1;
+    return 1;
+}

@@ -100,6 +100,10 @@ typedef struct wf_host {
     size_t warn_cap;
 } wf_host;
 
+/* Whether the running call's time budget is used up (then the call counts as having hit it). For
+   host work done on a script's behalf between two Lua instructions, such as copying files. */
+int wf_budget_spent(wf_host *h);
+
 /* Creates a state whose allocator counts against `memory_limit` bytes; NULL when out of memory. */
 lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns);
 /* Closes the state (finalizers run under the time budget). The host stays, for Swift to release

@@ -24,7 +24,12 @@ enum TestingBinding {
             if case .map(let options) = try call.value(2, name: "options") {
                 for (key, value) in options {
                     switch (key, value) {
-                    case ("state", .string(let file)): stateFile = file
+                    case ("state", .string(let file)):
+                        do {
+                            stateFile = try workspace(call).stateFile(file)
+                        } catch {
+                            return [false, .string("cannot launch \(path): \(error)")]
+                        }
                     case ("memory_limit", .int(let mib)) where mib >= 1 && mib <= 16_384: limits.memoryBytes = Int(mib) << 20
                     case ("time_limit", .int(let ms)) where ms >= 1: limits.timeBudget = .milliseconds(ms)
                     default:
@@ -34,6 +39,7 @@ enum TestingBinding {
                 }
             }
             do {
+                _ = try workspace(call).readableApp(path, for: "launch")
                 let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, printSink: call.state.printSink)
                 return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
             } catch {
@@ -128,10 +134,10 @@ enum TestingBinding {
         }
     }
 
-    /// copy_app(path) -> the copy's path | raises
+    /// copy_app(path) -> the copy's path | raises. Copying counts against the caller's time budget.
     static let copyApp: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [.string(try workspace(call).copyApp(try call.string(1, name: "app_path")))]
+            [.string(try workspace(call).copyApp(try call.string(1, name: "app_path"), checkBudget: call.state.checkTimeBudget))]
         }
     }
 
@@ -143,10 +149,11 @@ enum TestingBinding {
         }
     }
 
-    /// read(path) -> text: only inside a copy made by copy_app | raises
+    /// read(path) -> text: only a regular file inside a copy made by copy_app, at most the state's
+    /// memory limit (and 16 MiB) | raises
     static let read: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [.string(try workspace(call).read(try call.string(1, name: "path")))]
+            [.string(try workspace(call).read(try call.string(1, name: "path"), limit: min(FileAccess.sourceLimit, call.state.limits.memoryBytes)))]
         }
     }
 

@@ -14,6 +14,9 @@ public struct SpecRunner {
     public var filter: String?
     /// Where the specs' `print` goes.
     public var printSink: (String) -> Void
+    /// Directories (the paths given on the command line) whose apps `wf.testing` may launch and
+    /// copy, besides each spec's own directory (see ``Workspace``).
+    public var roots: [String] = []
 
     public init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, filter: String? = nil,
                 printSink: @escaping (String) -> Void = { _ in }) {
@@ -93,7 +96,7 @@ public struct SpecRunner {
         do {
             let host = try AppHost(path: file, limits: limits, printSink: printSink, prelude: prelude,
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions)])
-            host.workspace = Workspace()
+            host.workspace = Workspace(specFile: file, roots: roots)
             let answer = try host.state.run(source: "local spec = require 'wayfinder.spec'; return spec._tree(), spec._take_failure",
                                             chunkName: "=wayfinder.spec")
             guard answer.count == 2, case .handle(let takeFailure) = answer[1] else {

@@ -53,7 +53,8 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let seed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
-        let runner = SpecRunner(limits: host.limits, shuffleSeed: seed, filter: filter, printSink: { Terminal.print($0) })
+        var runner = SpecRunner(limits: host.limits, shuffleSeed: seed, filter: filter, printSink: { Terminal.print($0) })
+        runner.roots = paths
         if list { return try listTests(files, runner) }
 
         var report = TestReport(style: tap ? .tap : verbose ? .verbose : isatty(STDOUT_FILENO) == 1 ? .progress : .quiet)
