@@ -24,6 +24,7 @@ final class AppDriver {
         self.limits = limits
         self.printSink = printSink
         if let stateFile {
+            if let problem = FileStateStore(path: stateFile).problem { throw WorkspaceError("cannot use the state file \(problem)") }
             self.stateFile = stateFile
         } else {
             let directory = try Workspace.makeTemporaryDirectory(prefix: "wayfinder-state")
