@@ -20,6 +20,9 @@ void wf_build(lua_State *L, wf_host *h, size_t start, size_t end);
 
 int wf_msgh(lua_State *L);
 
+/* Replaces the library functions that could run long without the budget or the limit seeing it. */
+void wf_bound_libraries(lua_State *L);
+
 /* Creates the registry entries require uses. */
 void wf_require_setup(lua_State *L);
 

@@ -183,6 +183,8 @@ int wf_fn_open_sandbox(lua_State *L) {
     lua_pushcfunction(L, wf_xpcall);
     lua_setglobal(L, "xpcall");
 
+    wf_bound_libraries(L);
+
     lua_pushcfunction(L, wf_fn_require);
     lua_setglobal(L, "require");
 

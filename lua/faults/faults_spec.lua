@@ -17,6 +17,7 @@ local EXPECTED = {
   tostring_error = "payloads%.lua:%d+: %(error object is a table value%)",
   memory = "memory limit of 32 MiB reached",
   huge_rep = "payloads%.lua:%d+: resulting string too large",
+  endless_move = "payloads%.lua:%d+: bad argument to 'move' %(a range of %d+ elements is longer than the memory limit could hold%)",
   io = "payloads%.lua:%d+: attempt to index a nil value %(global 'io'%)",
   os = "payloads%.lua:%d+: attempt to call a nil value %(field 'execute'%)",
   debug = "payloads%.lua:%d+: attempt to index a nil value %(global 'debug'%)",
