@@ -163,6 +163,22 @@ static int wf_build_body(lua_State *L) {
     return lua_gettop(L) - 1;
 }
 
+/* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module: a binding
+   reached through the Lua side of the wayfinder module (ctx:set, wf.codec, nav:open) blames the
+   script that called it, not the wrapper. A C caller (pcall) is named as Lua names it: by nothing.
+   Level 1 when every caller is bundled. */
+static void wf_where_script(lua_State *L) {
+    static const char bundled[] = "@wayfinder/";
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "S", &ar)) break;
+        if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
+        luaL_where(L, level);
+        return;
+    }
+    luaL_where(L, 1);
+}
+
 int wf_trampoline(lua_State *L) {
     wf_host *h = wf_host_of(L);
     wf_binding fn;
@@ -200,7 +216,7 @@ int wf_trampoline(lua_State *L) {
     case WF_RETURN_BUILT: return built;
     case WF_RAISE_MESSAGE:
         if (built != 1 || lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "binding raised a malformed error");
-        luaL_where(L, 1);
+        wf_where_script(L);
         lua_insert(L, -2);
         lua_concat(L, 2);
         return lua_error(L);
@@ -269,6 +285,13 @@ int wf_msgh(lua_State *L) {
     lua_settop(L, 1);
     size_t len;
     const char *msg = lua_tolstring(L, 1, &len);
+    /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position. */
+    if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
+        wf_where_raised(L);
+        lua_insert(L, 1);
+        lua_concat(L, 2);
+        msg = lua_tolstring(L, 1, &len);
+    }
     if (wf_has_traceback(msg, len)) return 1;
     lua_pushliteral(L, "\n");
     luaL_traceback(L, L, NULL, 1);

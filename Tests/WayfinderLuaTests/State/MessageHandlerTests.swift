@@ -74,3 +74,24 @@ struct PrintAndWarnTests {
         #expect(capturing.printed.map(\.utf8.count) == [65536])
     }
 }
+
+/// Errors name the script's own line: a binding reached through the Lua side of the wayfinder
+/// module blames the script that called it, and Lua's stack overflows raised inside C functions
+/// get the position of the Lua function that was running.
+@Suite("Errors name the script's line")
+struct ScriptLineTests {
+    static let cases: [(String, String)] = [
+        ("wf.context.app:set('k', {[{}] = 1})", "app.lua:2: bad argument #3 to 'wayfinder.native.context.set'"),
+        ("wf.context.app:set('k', {1, nil, 3, x = 1})", "app.lua:2: bad argument #3 to 'wayfinder.native.context.set'"),
+        ("wf.codec.escape('\\255')", "app.lua:2: bad argument #1 to 'wayfinder.native.codec.escape'"),
+        ("local function f() return ('x'):gsub('.', f) end\nf()", "app.lua:2: C stack overflow"),
+        ("local t = setmetatable({}, {__tostring = function(s) return tostring(s) end})\nprint(tostring(t))", "app.lua:2: C stack overflow"),
+        ("local function f(a, b) table.sort({3, 2, 1}, f) return a < b end\ntable.sort({3, 2, 1}, f)", "app.lua:2: C stack overflow"),
+    ]
+
+    @Test(arguments: cases)
+    func theMessageNamesTheScript(_ body: String, _ expected: String) throws {
+        let message = try loadFailure("wf = require 'wayfinder'\n" + body + "\n")
+        #expect(message?.contains(expected) == true, "\(message ?? "loaded")")
+    }
+}
