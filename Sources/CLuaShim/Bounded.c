@@ -14,6 +14,9 @@
  *   so each walk is refused when its range is longer than an array the memory limit could hold
  *   (WF_VALUE_SIZE bytes an element). table.unpack is bounded by the stack limit already.
  *
+ * - string.find, match, gmatch and gsub backtrack without either: Patterns.c counts their work
+ *   against the time budget.
+ *
  * These are Wayfinder's own implementations of the same contracts (so errors still name the
  * script's line), except table.sort, which checks its length and then runs Lua's own sort.
  */
@@ -195,4 +198,5 @@ void wf_bound_libraries(lua_State *L) {
     wf_bound(L, LUA_TABLIBNAME, "insert", wf_table_insert);
     wf_bound(L, LUA_TABLIBNAME, "remove", wf_table_remove);
     wf_bound(L, LUA_TABLIBNAME, "sort", wf_table_sort);
+    wf_bound_patterns(L);
 }

@@ -22,6 +22,8 @@ int wf_msgh(lua_State *L);
 
 /* Replaces the library functions that could run long without the budget or the limit seeing it. */
 void wf_bound_libraries(lua_State *L);
+/* Replaces string.find, match, gmatch and gsub with matchers whose work counts against the budget. */
+void wf_bound_patterns(lua_State *L);
 
 /* Creates the registry entries require uses. */
 void wf_require_setup(lua_State *L);
