@@ -17,6 +17,7 @@ local EXPECTED = {
   tostring_error = "payloads%.lua:%d+: %(error object is a table value%)",
   memory = "memory limit of 32 MiB reached",
   huge_rep = "payloads%.lua:%d+: resulting string too large",
+  backtracking = "payloads%.lua:%d+: time budget of 100 ms exceeded",
   endless_move = "payloads%.lua:%d+: bad argument to 'move' %(a range of %d+ elements is longer than the memory limit could hold%)",
   io = "payloads%.lua:%d+: attempt to index a nil value %(global 'io'%)",
   os = "payloads%.lua:%d+: attempt to call a nil value %(field 'execute'%)",
@@ -74,7 +75,7 @@ describe("a fault", function()
 
       it("in an observer is reported and the app goes on", function()
         local ok, err = app:open("tt://fault/observer/" .. what)
-        if what == "loop" or what == "coroutine_loop" or what == "xpcall_loop" then
+        if what == "loop" or what == "coroutine_loop" or what == "xpcall_loop" or what == "backtracking" then
           -- Observers run inside the call that set the value, under its time budget: a loop
           -- may use it up, and then that call fails instead.
           if not ok then assert.matches("time budget of 100 ms exceeded", err) end
