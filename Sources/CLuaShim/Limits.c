@@ -47,6 +47,7 @@ void wf_enter(wf_host *h) {
         h->hit_time = 0;
         h->hit_memory = 0;
         h->hit_not_found = 0;
+        h->text_out = 0;
     }
 }
 

@@ -42,13 +42,23 @@ static int wf_setmetatable(lua_State *L) {
     return 1;
 }
 
-/* The longest text one print or warn call hands to the host. The host copies it out of Lua's
-   memory (to a terminal, a screen, a list of warnings), where the memory limit cannot see it, so
-   each call is capped instead. */
+/* The longest text one print or warn call hands to the host, and the most all of them may hand it
+   during one call from the host into Lua. The host copies the text out of Lua's memory (to a
+   terminal, a screen, a list of warnings), where the memory limit cannot see it, so it is capped
+   instead. */
 #define WF_TEXT_LIMIT (64 * 1024)
+#define WF_TEXT_PER_CALL_LIMIT (1024 * 1024)
 
 static int wf_text_too_long(lua_State *L, const char *what) {
     return luaL_error(L, "%s: text longer than the limit of %d KiB", what, WF_TEXT_LIMIT / 1024);
+}
+
+/* Counts len bytes of text against the per-call limit; raises when they do not fit. */
+static void wf_count_text(lua_State *L, const char *what, size_t len) {
+    wf_host *h = wf_host_of(L);
+    if (len > WF_TEXT_PER_CALL_LIMIT - h->text_out || h->text_out > WF_TEXT_PER_CALL_LIMIT)
+        luaL_error(L, "%s: more than %d KiB of text in one call", what, WF_TEXT_PER_CALL_LIMIT / 1024);
+    h->text_out += len;
 }
 
 static int wf_print(lua_State *L) {
@@ -67,6 +77,7 @@ static int wf_print(lua_State *L) {
     luaL_pushresult(&b);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
+    wf_count_text(L, "print", len);
     wf_host *h = wf_host_of(L);
     if (h->print_sink) {
         lua_State *previous = h->current;
@@ -88,6 +99,7 @@ static int wf_warn_checked(lua_State *L) {
         total += piece;
         if (total > WF_TEXT_LIMIT) return wf_text_too_long(L, "warn");
     }
+    wf_count_text(L, "warn", total);
     lua_pushvalue(L, lua_upvalueindex(1));
     lua_insert(L, 1);
     lua_call(L, n, 0);

@@ -93,6 +93,9 @@ typedef struct wf_host {
     size_t finalized_len;
     size_t finalized_cap;
 
+    /* print and warn text handed to the host since the outermost call began. */
+    size_t text_out;
+
     int warn_on;
     int warn_continuing;
     char *warn_buf;

@@ -7,9 +7,13 @@ public final class LuaController {
     public let handle: Value.Handle
     /// The handle's registry reference, kept so the host's raw lookups skip finding it again.
     let ref: LuaRef?
+    /// What the values its open handed to Swift (an action's query and state, kept with its entry)
+    /// cost, charged to the state's memory limit while the controller is in the tree.
+    let charge: ExternalCharge?
 
-    init(handle: Value.Handle, ref: LuaRef?) {
+    init(handle: Value.Handle, ref: LuaRef?, charge: ExternalCharge? = nil) {
         self.handle = handle
         self.ref = ref
+        self.charge = charge
     }
 }

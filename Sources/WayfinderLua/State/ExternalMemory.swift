@@ -24,6 +24,20 @@ extension LuaState {
     }
 }
 
+/// Bytes charged to a state's memory limit for as long as the object holding this lives.
+final class ExternalCharge {
+    private weak var state: LuaState?
+    let bytes: Int
+
+    init(_ bytes: Int, to state: LuaState) throws(ScriptError) {
+        try state.chargeExternal(bytes)
+        self.state = state
+        self.bytes = bytes
+    }
+
+    deinit { state?.releaseExternal(bytes) }
+}
+
 extension Value {
     /// About how many bytes the value holds in Swift: its strings' bytes and a fixed cost per value
     /// (and per key), so that many small values count too.

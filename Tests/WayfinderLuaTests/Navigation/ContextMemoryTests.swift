@@ -60,3 +60,57 @@ struct ContextMemoryTests {
             """)
     }
 }
+
+/// An action's query and state stay in Swift with their entry: they are charged to the memory limit
+/// while the controller is in the tree, so opening in a loop cannot grow the host past it.
+@Suite("Action values and the memory limit")
+struct ActionMemoryTests {
+    @Test func opensPastTheLimitFailAndLeavingGivesTheMemoryBack() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", """
+            wf = require 'wayfinder'
+            local Page = wf.controller "Page"
+            function Page:initWithPage(n) self.n = n end
+            wf.map:from("tt://page/(initWithPage:int)", Page)
+            wf.app { root = "tt://page/0" }
+            big = string.rep("x", 1 << 20)
+            """)
+        let app = try AppHost(path: directory.path, limits: LuaLimits(memoryBytes: 32 << 20, timeBudget: .seconds(30)), printSink: { _ in })
+        try app.launch()
+        let result = try app.state.run(source: """
+            local opened, reason = 0
+            for i = 1, 100 do
+              local ok, err = wf.navigator:open { url = "tt://page/" .. i, query = { big = big } }
+              if not ok then reason = err break end
+              opened = i
+            end
+            return opened, reason
+            """)
+        guard result.count == 2, case .int(let opened) = result[0], case .string(let reason) = result[1] else {
+            Issue.record("\(result)")
+            return
+        }
+        #expect(opened > 5 && opened < 32)
+        #expect(reason.contains("memory limit of 32 MiB reached"), "\(reason)")
+        #expect(app.navigator.url == "tt://page/\(opened)")
+        for _ in 0..<opened { #expect(try app.navigator.back()) }
+        try app.state.collectGarbage()
+        #expect(try app.state.run(source: "return (wf.navigator:open { url = 'tt://page/1', query = { big = big } }) ~= nil") == [true])
+    }
+}
+
+/// Text scripts print or warn leaves Lua's memory; beside the 64 KiB cap on one call, one call from
+/// the host into Lua may hand out at most 1 MiB of it.
+@Suite("Text handed out in one call")
+struct TextPerCallTests {
+    @Test func printingInALoopStopsAtTheCap() throws {
+        let capturing = try CapturingState()
+        let error = failure(capturing.state, "local line = string.rep('x', 60000)\nfor i = 1, 100 do print(line) end", chunk: "p.lua")
+        #expect(error?.message == "p.lua:2: print: more than 1024 KiB of text in one call")
+        #expect(capturing.printed.count == 17)
+        try capturing.state.run(source: "print('again')")
+        #expect(capturing.printed.last == "again")
+        let warned = failure(capturing.state, "local line = string.rep('x', 60000)\nfor i = 1, 100 do warn(line) end", chunk: "w.lua")
+        #expect(warned?.message == "w.lua:2: warn: more than 1024 KiB of text in one call")
+    }
+}
