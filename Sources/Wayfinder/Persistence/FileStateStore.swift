@@ -247,7 +247,11 @@ public struct FileStateStore: StateStore {
     /// Removes the state file (the file a symbolic link leads to, not the link); a path that is not
     /// a state file is refused and left alone.
     public func remove() throws(StateStoreError) {
-        guard let target = try existingTarget() else { return }
+        guard let target = try existingTarget() else {
+            removeLeftoverTemporaryFiles(beside: path)
+            return
+        }
+        removeLeftoverTemporaryFiles(beside: target)
         if unlink(target) != 0 && errno != ENOENT {
             throw StateStoreError(path: path, reason: String(cString: strerror(errno)))
         }
