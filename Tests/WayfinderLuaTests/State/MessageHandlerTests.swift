@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Wayfinder
 @testable import WayfinderLua
@@ -35,6 +36,27 @@ struct MessageHandlerTests {
             """, chunk: "co.lua")
         #expect(error?.kind == .timeout)
         #expect(error?.file == "co.lua")
+    }
+
+    @Test func atLoadTimeTheAppIsRefusedWithTheLine() throws {
+        let message = try loadFailure("local wf = require 'wayfinder'\nxpcall(function() while true do end end, function() while true do end end)\n",
+                                      limits: LuaLimits(memoryBytes: 32 << 20, timeBudget: .milliseconds(100)))
+        #expect(message?.contains("app.lua:2: time budget of 100 ms exceeded") == true, "\(message ?? "loaded")")
+    }
+
+    @Test func insideASpecTheTestFailsAndTheNextRuns() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("handler_spec.lua", """
+            it("loops in a handler", function()
+              xpcall(function() while true do end end, function() while true do end end)
+            end)
+            it("runs after it", function() assert.is_true(true) end)
+            """)
+        let result = try WayfinderCLI.run(["test", directory.subpath("handler_spec.lua"), "--time-limit", "100"])
+        #expect(result.status == 1)
+        #expect(result.lines.last == "1 passed, 1 failed")
+        // The budget raises again at the first instruction after xpcall returned: the function's end.
+        #expect(result.stdout.contains("handler_spec.lua:3: time budget of 100 ms exceeded"), "\(result.stdout)")
     }
 
     @Test func xpcallStillWorks() throws {
