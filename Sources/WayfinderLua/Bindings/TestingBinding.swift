@@ -13,8 +13,9 @@ enum TestingBinding {
     ]
 
     /// launch(path, options, metatable) -> true, driver | false, reason. options: state (a
-    /// file), memory_limit (MiB), time_limit (ms). The metatable (the Lua side's, giving the
-    /// driver its methods) is taken at the first launch and shared by every driver after.
+    /// file inside a copy), memory_limit (MiB), time_limit (ms), each at most the spec's own. The
+    /// metatable (the Lua side's, giving the driver its methods) is taken at the first launch and
+    /// shared by every driver after.
     static let launch: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -30,11 +31,16 @@ enum TestingBinding {
                         } catch {
                             return [false, .string("cannot launch \(path): \(error)")]
                         }
-                    case ("memory_limit", .int(let mib)) where mib >= 1 && mib <= 16_384: limits.memoryBytes = Int(mib) << 20
-                    case ("time_limit", .int(let ms)) where ms >= 1: limits.timeBudget = .milliseconds(ms)
+                    // An app may get tighter limits than the spec's own, never looser ones: the
+                    // limits given on the command line bound everything a spec runs.
+                    case ("memory_limit", .int(let mib)) where mib >= 1 && Int(mib) <= host.limits.memoryBytes >> 20:
+                        limits.memoryBytes = Int(mib) << 20
+                    case ("time_limit", .int(let ms)) where ms >= 1 && Duration.milliseconds(ms) <= host.limits.timeBudget:
+                        limits.timeBudget = .milliseconds(ms)
                     default:
                         return [false, .string("wf.testing.launch: option \(key) = \(value) is not understood "
-                            + "(options: state = FILE, memory_limit = MiB from 1 to 16384, time_limit = ms from 1)")]
+                            + "(options: state = FILE, memory_limit = MiB from 1 to the spec's \(host.limits.memoryBytes >> 20), "
+                            + "time_limit = ms from 1 to the spec's \(host.limits.timeBudgetNanoseconds / 1_000_000))")]
                     }
                 }
             }

@@ -75,6 +75,19 @@ struct SpecConfinementTests {
         #expect(try String(contentsOfFile: directory.subpath("specs/apps/ok/app.lua"), encoding: .utf8) == source)
     }
 
+    /// A launched app may get tighter limits than the spec's, never looser ones.
+    @Test func launchedAppsStayWithinTheSpecsLimits() throws {
+        expectPasses(try runSpec("""
+              local app, err = wf.testing.launch(here .. "/apps/ok", { memory_limit = 4096 })
+              assert.is_nil(app)
+              assert.matches("memory_limit = 4096 is not understood .*from 1 to the spec's 64", err)
+              app, err = wf.testing.launch(here .. "/apps/ok", { time_limit = 5000 })
+              assert.is_nil(app)
+              assert.matches("time_limit = 5000 is not understood .*from 1 to the spec's 2000", err)
+              assert(wf.testing.launch(here .. "/apps/ok", { memory_limit = 64, time_limit = 2000 })):close()
+            """))
+    }
+
     @Test func symbolicLinksDoNotLeadOut() throws {
         try directory.write("specs/apps/linked/app.lua", "local wf = require 'wayfinder'\nwf.map:from('tt://a', function() return {} end)\n")
         try directory.write("specs/apps/linked/data/inner.txt", "inner")
