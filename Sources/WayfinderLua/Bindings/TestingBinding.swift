@@ -45,8 +45,17 @@ enum TestingBinding {
                 }
             }
             do {
-                _ = try workspace(call).readableApp(path, for: "launch")
+                let workspace = try workspace(call)
+                _ = try workspace.readableApp(path, for: "launch")
+                do {
+                    try workspace.checkRoomForAnotherApp()
+                } catch {
+                    // Apps the spec dropped without closing go once collected.
+                    try call.state.collectGarbage()
+                    try workspace.checkRoomForAnotherApp()
+                }
                 let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, printSink: call.state.printSink)
+                workspace.launched(driver)
                 return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
             } catch {
                 return [false, .string("cannot launch \(path): \(String(describing: error))")]

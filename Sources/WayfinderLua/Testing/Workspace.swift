@@ -23,6 +23,11 @@ final class Workspace {
     private var copies: [(root: String, temporary: String)] = []
     /// Real paths of the directories whose apps may be launched and copied.
     private let roots: [String]
+    /// The most apps a spec file may have running at once: each runs in its own Lua state within
+    /// the spec's limits, so this bounds what a spec's apps may hold together.
+    static let runningAppLimit = 8
+    /// The apps this spec launched, held weakly: those still running count.
+    private var launched: [() -> Bool] = []
 
     /// `specFile` is the spec being run; `roots` the paths given on the command line.
     init(specFile: String, roots: [String] = []) {
@@ -51,6 +56,19 @@ final class Workspace {
             throw WorkspaceError("\(operation): \(path) is outside the spec's directory, the paths given on the command line and the copies made by wf.testing.copy_app")
         }
         return real
+    }
+
+    /// Throws when the spec already runs as many apps as it may.
+    func checkRoomForAnotherApp() throws {
+        launched.removeAll { !$0() }
+        guard launched.count < Self.runningAppLimit else {
+            throw WorkspaceError("launch: \(Self.runningAppLimit) apps are running already; close one first")
+        }
+    }
+
+    /// Counts `driver` among the running apps until it closes or goes.
+    func launched(_ driver: AppDriver) {
+        launched.append { [weak driver] in driver?.host != nil }
     }
 
     /// A state file for `launch`: it must lie inside a copy this workspace made.

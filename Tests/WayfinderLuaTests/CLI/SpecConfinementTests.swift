@@ -88,6 +88,23 @@ struct SpecConfinementTests {
             """))
     }
 
+    /// At most eight apps run at once; a closed one makes room.
+    @Test func aSpecRunsAtMostEightAppsAtOnce() throws {
+        expectPasses(try runSpec("""
+              local apps = {}
+              for i = 1, 8 do apps[i] = assert(wf.testing.launch(here .. "/apps/ok")) end
+              local app, err = wf.testing.launch(here .. "/apps/ok")
+              assert.is_nil(app)
+              assert.matches("8 apps are running already; close one first", err)
+              apps[1]:close()
+              assert(wf.testing.launch(here .. "/apps/ok")):close()
+              for i = 2, 8 do apps[i]:close() end
+              -- Apps dropped without closing make room once collected.
+              for _ = 1, 8 do assert(wf.testing.launch(here .. "/apps/ok")) end
+              assert(wf.testing.launch(here .. "/apps/ok")):close()
+            """))
+    }
+
     @Test func symbolicLinksDoNotLeadOut() throws {
         try directory.write("specs/apps/linked/app.lua", "local wf = require 'wayfinder'\nwf.map:from('tt://a', function() return {} end)\n")
         try directory.write("specs/apps/linked/data/inner.txt", "inner")
