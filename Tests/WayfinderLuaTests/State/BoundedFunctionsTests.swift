@@ -32,6 +32,17 @@ struct BoundedFunctionsTests {
         }
     }
 
+    /// What the README says Lua bounds by itself: a format item's width, and the stack.
+    @Test func theOthersAreBoundedByLuaItself() throws {
+        let state = try makeState(memory: 16 << 20, time: .seconds(100))
+        #expect(try state.run(source: "return #string.format('%99.99f', 1e308) < 500") == [true])
+        #expect(failure(state, "return string.format('%100d', 1)", chunk: "f.lua")?.message.contains("invalid conversion") == true)
+        #expect(failure(state, "return table.unpack({}, 1, 1e8)", chunk: "f.lua")?.message == "f.lua:1: too many results to unpack")
+        #expect(failure(state, "return utf8.codepoint(string.rep('a', 4000000), 1, -1)", chunk: "f.lua")?.message == "f.lua:1: stack overflow (string slice too long)")
+        #expect(failure(state, "return string.byte(string.rep('a', 4000000), 1, -1)", chunk: "f.lua")?.message == "f.lua:1: stack overflow (string slice too long)")
+        #expect(failure(state, "return select(2, table.unpack({}, 1, 999999))", chunk: "f.lua") != nil)
+    }
+
     @Test func theyBehaveAsLuasOwn() throws {
         let state = try makeState()
         #expect(try state.run(source: "return string.rep('ab', 3, ','), string.rep('x', 0), string.rep('x', -1), string.rep('ab', 2)")
