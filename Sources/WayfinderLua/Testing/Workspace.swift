@@ -94,9 +94,9 @@ final class Workspace {
                           shown: name, budget: &budget, checkBudget: checkBudget)
         } catch {
             try? FileManager.default.removeItem(atPath: directory)
-            if let refusal = error as? WorkspaceError { throw refusal }
+            if error is WorkspaceError || error is ScriptError { throw error }
             if error is CopyRefusal { throw WorkspaceError("copy_app: cannot copy \(path): \(error)") }
-            throw error
+            throw WorkspaceError("copy_app: cannot copy \(path): \(error.localizedDescription)")
         }
         let temporary = FileAccess.realPath(directory) ?? directory
         let copied = temporary + "/" + name
@@ -200,7 +200,11 @@ final class Workspace {
 
     static func makeTemporaryDirectory(prefix: String) throws -> String {
         let path = FileManager.default.temporaryDirectory.path + "/\(prefix)-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw WorkspaceError("cannot make a temporary directory in \(FileManager.default.temporaryDirectory.path): \(error.localizedDescription)")
+        }
         return path
     }
 }
