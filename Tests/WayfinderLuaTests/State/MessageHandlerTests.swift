@@ -105,7 +105,7 @@ struct ScriptLineTests {
     static let cases: [(String, String)] = [
         ("wf.context.app:set('k', {[{}] = 1})", "app.lua:2: bad argument #3 to 'wayfinder.native.context.set'"),
         ("wf.context.app:set('k', {1, nil, 3, x = 1})", "app.lua:2: bad argument #3 to 'wayfinder.native.context.set'"),
-        ("wf.codec.escape('\\255')", "app.lua:2: bad argument #1 to 'wayfinder.native.codec.escape'"),
+        ("wf.codec.query({[{}] = 1})", "app.lua:2: bad argument #1 to 'wayfinder.native.codec.query'"),
         ("local function f() return ('x'):gsub('.', f) end\nf()", "app.lua:2: C stack overflow"),
         ("local t = setmetatable({}, {__tostring = function(s) return tostring(s) end})\nprint(tostring(t))", "app.lua:2: C stack overflow"),
         ("local function f(a, b) table.sort({3, 2, 1}, f) return a < b end\ntable.sort({3, 2, 1}, f)", "app.lua:2: C stack overflow"),
