@@ -10,6 +10,8 @@ int64_t wf_now_ns(void);
 void wf_hook(lua_State *L, lua_Debug *ar);
 void wf_enter(wf_host *h);
 void wf_leave(wf_host *h);
+/* The sandbox's xpcall: the script's message handler cannot outrun the time budget. */
+int wf_xpcall(lua_State *L);
 
 void wf_warn(void *ud, const char *msg, int tocont);
 
@@ -17,6 +19,13 @@ void wf_warn(void *ud, const char *msg, int tocont);
 void wf_build(lua_State *L, wf_host *h, size_t start, size_t end);
 
 int wf_msgh(lua_State *L);
+/* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module. */
+void wf_where_script(lua_State *L);
+
+/* Replaces the library functions that could run long without the budget or the limit seeing it. */
+void wf_bound_libraries(lua_State *L);
+/* Replaces string.find, match, gmatch and gsub with matchers whose work counts against the budget. */
+void wf_bound_patterns(lua_State *L);
 
 /* Creates the registry entries require uses. */
 void wf_require_setup(lua_State *L);
@@ -24,6 +33,8 @@ void wf_require_setup(lua_State *L);
 /* Registry keys. */
 #define WF_KEY_LOADING "wayfinder.loading"
 #define WF_KEY_REQUIRE_GUARD "wayfinder.require.guard"
+#define WF_KEY_BUNDLED_CHUNKS "wayfinder.require.bundled"
+#define WF_KEY_OBJECT_METATABLES "wayfinder.object.metatables"
 
 /* A full userdata that owns a retained Swift object. */
 typedef struct wf_object {

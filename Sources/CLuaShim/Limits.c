@@ -4,17 +4,21 @@
 #include <time.h>
 
 /*
- * The time budget. A count hook looks at a monotonic clock every WF_HOOK_COUNT instructions and
- * raises once the deadline of the outermost call from Swift has passed.
+ * The time budget. A count hook looks at the clock every WF_HOOK_COUNT instructions and raises once
+ * the deadline of the outermost call from Swift has passed.
  *
- * Only Lua instructions are counted: a single C function that runs long (string.find on a
- * pathological pattern, string.rep building a large string) cannot be interrupted, and is bounded
- * only by the memory limit or by finishing.
+ * The clock is the CPU time of the calling thread, not the wall clock: a script cannot block (it has
+ * no I/O and no sleep), so the CPU time it uses is what it costs, and on a busy machine the budget
+ * neither fires early nor races the memory limit. Every coroutine of a state runs on the thread that
+ * resumed it, so the same clock covers them.
+ *
+ * Only Lua instructions are counted: the C functions a script can reach are bounded by their own
+ * arguments (see Bounded.c), the memory limit, or both.
  */
 
 int64_t wf_now_ns(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
@@ -43,9 +47,57 @@ void wf_enter(wf_host *h) {
         h->hit_time = 0;
         h->hit_memory = 0;
         h->hit_not_found = 0;
+        h->text_out = 0;
     }
 }
 
 void wf_leave(wf_host *h) {
     if (--h->depth == 0) h->deadline_ns = 0;
+}
+
+/*
+ * xpcall with the message handler behind a guard. Lua runs a message handler with hooks off when
+ * the error was raised inside a hook, as the budget's is, so a handler that loops (or raises, which
+ * runs it again) could never be stopped. Once the budget has run out the guard passes the error
+ * through unchanged without calling the script's handler; until then the handler runs with hooks on.
+ */
+static int wf_guarded_handler(lua_State *L) {
+    if (wf_host_of(L)->hit_time) {
+        lua_settop(L, 1);
+        return 1;
+    }
+    int n = lua_gettop(L);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, 1);
+    return 1;
+}
+
+static int wf_xpcall_finish(lua_State *L, int status, lua_KContext extra) {
+    if (status != LUA_OK && status != LUA_YIELD) {
+        lua_pushboolean(L, 0);
+        lua_pushvalue(L, -2);
+        return 2;
+    }
+    return lua_gettop(L) - (int)extra;
+}
+
+int wf_xpcall(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushvalue(L, 2);
+    lua_pushcclosure(L, wf_guarded_handler, 1);
+    lua_replace(L, 2);
+    /* 1 function, 2 guarded handler, then true and the function again, then the arguments. */
+    lua_pushboolean(L, 1);
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 2, 2, wf_xpcall_finish);
+    return wf_xpcall_finish(L, status, 2);
+}
+
+int wf_budget_spent(wf_host *h) {
+    if (h->deadline_ns == 0 || wf_now_ns() < h->deadline_ns) return 0;
+    h->hit_time = 1;
+    return 1;
 }

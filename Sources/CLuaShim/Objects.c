@@ -87,27 +87,53 @@ static int wf_object_gc(lua_State *L) {
 }
 
 /*
+ * The metatable objects made with `given` get: a copy of its fields (taken at the first object and
+ * shared by every later one) with Wayfinder's own __gc, hidden from getmetatable unless `given` says
+ * otherwise. Lua reads __gc again when it finalizes and runs it with hooks off, so the table holding
+ * it must be one no script can reach: `given` may be a script's own, the copy never is.
+ */
+static void wf_object_metatable(lua_State *L, int given) {
+    lua_getfield(L, LUA_REGISTRYINDEX, WF_KEY_OBJECT_METATABLES);
+    lua_pushvalue(L, given);
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return;
+    }
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, given)) {
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_pushcfunction(L, wf_object_gc);
+    lua_setfield(L, -2, "__gc");
+    lua_pushliteral(L, "__metatable");
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+        lua_pushboolean(L, 0);
+        lua_setfield(L, -3, "__metatable");
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, given);
+    lua_pushvalue(L, -2);
+    lua_rawset(L, -4);
+    lua_remove(L, -2);
+}
+
+/*
  * The userdata takes ownership of the retained object only in its last step, which cannot fail: so
- * the call succeeded exactly when Lua owns the object, and on failure Swift releases it.
- * The metatable's __gc is always Wayfinder's own, set before setmetatable so Lua registers the
- * finalizer. Lua reads __gc again when it finalizes, and runs it with hooks off, so the metatable is
- * hidden from getmetatable (unless it says otherwise) to keep scripts from swapping in their own.
+ * the call succeeded exactly when Lua owns the object, and on failure Swift releases it. The
+ * metatable (see wf_object_metatable) is set before that step, so Lua registers the finalizer.
  */
 int wf_fn_newobject(lua_State *L) {
     void *object = lua_touserdata(L, 1);
     luaL_checktype(L, 2, LUA_TTABLE);
+    wf_object_metatable(L, 2);
     wf_object *u = (wf_object *)lua_newuserdatauv(L, sizeof(wf_object), 0);
     u->magic = WF_OBJECT_MAGIC;
     u->object = NULL;
-    lua_pushcfunction(L, wf_object_gc);
-    lua_setfield(L, 2, "__gc");
-    lua_pushliteral(L, "__metatable");
-    if (lua_rawget(L, 2) == LUA_TNIL) {
-        lua_pushboolean(L, 0);
-        lua_setfield(L, 2, "__metatable");
-    }
-    lua_pop(L, 1);
-    lua_pushvalue(L, 2);
+    lua_insert(L, -2);
     lua_setmetatable(L, -2);
     u->object = object;
     return 1;

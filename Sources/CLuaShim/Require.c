@@ -7,6 +7,10 @@
  * app's directory. Swift reads the files (wf_module_reader) and keeps them inside their root; this
  * side validates names, caches results in the loaded table and detects loops.
  *
+ * "wayfinder.native" and "wayfinder.native.*" are the host's bindings, which the bundled modules
+ * wrap: only the main chunk of a bundled module may require them. Those chunks are recorded (weakly)
+ * as require loads them; a script cannot get hold of one, nor make a function that is one.
+ *
  * The modules a thread is loading are a stack kept per thread (a coroutine that dies half-way through
  * a require must not leave a mark that makes a later require look like a loop). A to-be-closed guard
  * pops the mark when the require returns or raises.
@@ -52,13 +56,20 @@ static int wf_require_unmark(lua_State *L) {
     return 0;
 }
 
-void wf_require_setup(lua_State *L) {
+/* Creates a table with weak keys in the registry under `key`. */
+static void wf_weak_keyed(lua_State *L, const char *key) {
     lua_newtable(L);
     lua_createtable(L, 0, 1);
     lua_pushliteral(L, "k");
     lua_setfield(L, -2, "__mode");
     lua_setmetatable(L, -2);
-    lua_setfield(L, LUA_REGISTRYINDEX, WF_KEY_LOADING);
+    lua_setfield(L, LUA_REGISTRYINDEX, key);
+}
+
+void wf_require_setup(lua_State *L) {
+    wf_weak_keyed(L, WF_KEY_LOADING);
+    wf_weak_keyed(L, WF_KEY_BUNDLED_CHUNKS);
+    wf_weak_keyed(L, WF_KEY_OBJECT_METATABLES);
 
     lua_newtable(L);
     lua_createtable(L, 0, 1);
@@ -98,6 +109,24 @@ int wf_fn_require(lua_State *L) {
     lua_settop(L, 1);
     if (!wf_valid_name(name, len))
         return luaL_error(L, "invalid module name '%s' (use letters, digits, underscores and dots, as in 'screens.food')", name);
+
+    if (strcmp(name, "wayfinder.native") == 0 || strncmp(name, "wayfinder.native.", 17) == 0) {
+        lua_Debug ar;
+        int bundled = 0;
+        if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "f", &ar)) {
+            lua_getfield(L, LUA_REGISTRYINDEX, WF_KEY_BUNDLED_CHUNKS);
+            lua_insert(L, -2);
+            bundled = lua_rawget(L, -2) != LUA_TNIL;
+            lua_pop(L, 2);
+        }
+        if (!bundled) {
+            wf_where_script(L);
+            lua_pushfstring(L, "module '%s' belongs to the host: only the bundled wayfinder modules can require it",
+                            name);
+            lua_concat(L, 2);
+            return lua_error(L);
+        }
+    }
 
     luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE); /* 2 */
     if (lua_getfield(L, 2, name) != LUA_TNIL && lua_toboolean(L, -1)) return 1;
@@ -155,6 +184,13 @@ int wf_fn_require(lua_State *L) {
         int loaded = luaL_loadbufferx(L, source, size, chunkname, "t");
         free(source);
         if (loaded != LUA_OK) return lua_error(L);
+        if (root == WF_ROOT_BUNDLED) {
+            lua_getfield(L, LUA_REGISTRYINDEX, WF_KEY_BUNDLED_CHUNKS);
+            lua_pushvalue(L, -2);
+            lua_pushboolean(L, 1);
+            lua_rawset(L, -3);
+            lua_pop(L, 1);
+        }
 
         lua_pushvalue(L, 1);
         lua_rawseti(L, 3, (lua_Integer)lua_rawlen(L, 3) + 1);

@@ -42,18 +42,42 @@ static int wf_setmetatable(lua_State *L) {
     return 1;
 }
 
+/* The longest text one print or warn call hands to the host, and the most all of them may hand it
+   during one call from the host into Lua. The host copies the text out of Lua's memory (to a
+   terminal, a screen, a list of warnings), where the memory limit cannot see it, so it is capped
+   instead. */
+#define WF_TEXT_LIMIT (64 * 1024)
+#define WF_TEXT_PER_CALL_LIMIT (1024 * 1024)
+
+static int wf_text_too_long(lua_State *L, const char *what) {
+    return luaL_error(L, "%s: text longer than the limit of %d KiB", what, WF_TEXT_LIMIT / 1024);
+}
+
+/* Counts len bytes of text against the per-call limit; raises when they do not fit. */
+static void wf_count_text(lua_State *L, const char *what, size_t len) {
+    wf_host *h = wf_host_of(L);
+    if (len > WF_TEXT_PER_CALL_LIMIT - h->text_out || h->text_out > WF_TEXT_PER_CALL_LIMIT)
+        luaL_error(L, "%s: more than %d KiB of text in one call", what, WF_TEXT_PER_CALL_LIMIT / 1024);
+    h->text_out += len;
+}
+
 static int wf_print(lua_State *L) {
     int n = lua_gettop(L);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
+    size_t total = 0;
     for (int i = 1; i <= n; i++) {
         if (i > 1) luaL_addchar(&b, '\t');
-        luaL_tolstring(L, i, NULL);
+        size_t piece;
+        luaL_tolstring(L, i, &piece);
+        total += piece + (i > 1);
+        if (total > WF_TEXT_LIMIT) return wf_text_too_long(L, "print");
         luaL_addvalue(&b);
     }
     luaL_pushresult(&b);
     size_t len;
     const char *text = lua_tolstring(L, -1, &len);
+    wf_count_text(L, "print", len);
     wf_host *h = wf_host_of(L);
     if (h->print_sink) {
         lua_State *previous = h->current;
@@ -61,6 +85,24 @@ static int wf_print(lua_State *L) {
         h->print_sink(h->owner, text, len);
         h->current = previous;
     }
+    return 0;
+}
+
+/* warn, refusing a message longer than WF_TEXT_LIMIT before any piece reaches the host. */
+static int wf_warn_checked(lua_State *L) {
+    int n = lua_gettop(L);
+    luaL_checkstring(L, 1);
+    size_t total = 0;
+    for (int i = 1; i <= n; i++) {
+        size_t piece;
+        luaL_checklstring(L, i, &piece);
+        total += piece;
+        if (total > WF_TEXT_LIMIT) return wf_text_too_long(L, "warn");
+    }
+    wf_count_text(L, "warn", total);
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);
+    lua_call(L, n, 0);
     return 0;
 }
 
@@ -74,6 +116,9 @@ void wf_warn(void *ud, const char *msg, int tocont) {
         return;
     }
     size_t len = strlen(msg);
+    /* Pieces that come some other way than wf_warn_checked are cut at the same length. */
+    if (h->warn_len >= WF_TEXT_LIMIT) len = 0;
+    else if (len > WF_TEXT_LIMIT - h->warn_len) len = WF_TEXT_LIMIT - h->warn_len;
     if (h->warn_len + len > h->warn_cap) {
         size_t cap = (h->warn_len + len) * 2 + 64;
         char *buf = realloc(h->warn_buf, cap);
@@ -140,8 +185,17 @@ int wf_fn_open_sandbox(lua_State *L) {
     lua_pushcfunction(L, wf_print);
     lua_setglobal(L, "print");
 
+    lua_getglobal(L, "warn");
+    lua_pushcclosure(L, wf_warn_checked, 1);
+    lua_setglobal(L, "warn");
+
     lua_pushcfunction(L, wf_setmetatable);
     lua_setglobal(L, "setmetatable");
+
+    lua_pushcfunction(L, wf_xpcall);
+    lua_setglobal(L, "xpcall");
+
+    wf_bound_libraries(L);
 
     lua_pushcfunction(L, wf_fn_require);
     lua_setglobal(L, "require");

@@ -163,6 +163,22 @@ static int wf_build_body(lua_State *L) {
     return lua_gettop(L) - 1;
 }
 
+/* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module: a binding
+   reached through the Lua side of the wayfinder module (ctx:set, wf.codec, nav:open) blames the
+   script that called it, not the wrapper. A C caller (pcall) is named as Lua names it: by nothing.
+   Level 1 when every caller is bundled. */
+void wf_where_script(lua_State *L) {
+    static const char bundled[] = "@wayfinder/";
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (!lua_getinfo(L, "S", &ar)) break;
+        if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
+        luaL_where(L, level);
+        return;
+    }
+    luaL_where(L, 1);
+}
+
 int wf_trampoline(lua_State *L) {
     wf_host *h = wf_host_of(L);
     wf_binding fn;
@@ -200,7 +216,7 @@ int wf_trampoline(lua_State *L) {
     case WF_RETURN_BUILT: return built;
     case WF_RAISE_MESSAGE:
         if (built != 1 || lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "binding raised a malformed error");
-        luaL_where(L, 1);
+        wf_where_script(L);
         lua_insert(L, -2);
         lua_concat(L, 2);
         return lua_error(L);
@@ -262,22 +278,71 @@ static void wf_describe_table(lua_State *L, int index) {
     lua_concat(L, 2);
 }
 
+/* Pushes "chunk:line: " of the innermost running Lua function (the one that raised, or called the
+   C function that did), or "" when no Lua function is running. */
+static void wf_where_raised(lua_State *L) {
+    lua_Debug ar;
+    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+        if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) {
+            luaL_where(L, level);
+            return;
+        }
+    }
+    lua_pushliteral(L, "");
+}
+
+/* The text of the error object at 1, run protected: its __tostring, else for a table its fields;
+   a __tostring (its own or a field's) that raises or answers something other than a string leaves
+   the object described by its type alone. */
+static int wf_error_tostring(lua_State *L) {
+    if (luaL_callmeta(L, 1, "__tostring")) {
+        if (lua_type(L, -1) == LUA_TSTRING) return 1;
+        lua_pushnil(L);
+        return 1;
+    }
+    if (lua_type(L, 1) == LUA_TTABLE) {
+        wf_describe_table(L, 1);
+        return 1;
+    }
+    lua_pushnil(L);
+    return 1;
+}
+
 /* Makes the message a string (as lua.c does) and appends a traceback unless one is already there:
-   an error coming back through a binding from a nested call already has the innermost one. */
+   an error coming back through a binding from a nested call already has the innermost one. An error
+   object that is not a string or number is named by the position it was raised at, then by its
+   __tostring, else (no __tostring, or one that raises) by its type. */
 int wf_msgh(lua_State *L) {
     int type = lua_type(L, 1);
     if (type == LUA_TNUMBER) {
         lua_tolstring(L, 1, NULL);
     } else if (type != LUA_TSTRING) {
-        if (!luaL_callmeta(L, 1, "__tostring") || lua_type(L, -1) != LUA_TSTRING) {
-            if (type == LUA_TTABLE) wf_describe_table(L, 1);
-            else lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+        lua_pushcfunction(L, wf_error_tostring);
+        lua_pushvalue(L, 1);
+        int status = lua_pcall(L, 1, 1, 0);
+        if (status != LUA_OK && wf_host_of(L)->hit_time) {
+            /* The budget ran out inside __tostring: that is the error to report. */
+        } else {
+            if (status != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
+                lua_pop(L, 1);
+                lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+            }
+            wf_where_raised(L);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
         }
         lua_replace(L, 1);
     }
     lua_settop(L, 1);
     size_t len;
     const char *msg = lua_tolstring(L, 1, &len);
+    /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position. */
+    if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
+        wf_where_raised(L);
+        lua_insert(L, 1);
+        lua_concat(L, 2);
+        msg = lua_tolstring(L, 1, &len);
+    }
     if (wf_has_traceback(msg, len)) return 1;
     lua_pushliteral(L, "\n");
     luaL_traceback(L, L, NULL, 1);

@@ -37,7 +37,14 @@ struct OpenCommand: ParsableCommand {
         let appHost = try host.load(app)
         appHost.warn = { Terminal.warning($0) }
         appHost.openExternal = { Terminal.warning("opened outside the app: \($0)") }
-        if let state { appHost.stateStore = FileStateStore(path: state) }
+        if let state {
+            let store = FileStateStore(path: state)
+            if let problem = store.problem {
+                Terminal.error("cannot use the state file \(problem)")
+                throw ExitCode(2)
+            }
+            appHost.stateStore = store
+        }
         do {
             try appHost.launch()
         } catch {

@@ -166,6 +166,18 @@ end
 
 -- What the host calls. -----------------------------------------------------------------
 
+-- An error object as text: its __tostring's answer, else (none, or one that raises) its type.
+local function describe_error(err)
+  local kind = type(err)
+  if kind == "string" or kind == "number" then return tostring(err) end
+  local mt = getmetatable(err)
+  if type(mt) == "table" and rawget(mt, "__tostring") then
+    local ok, text = pcall(tostring, err)
+    if ok and type(text) == "string" then return text end
+  end
+  return "(error object is a " .. kind .. " value)"
+end
+
 -- A set of key on the context with this id: calls its observers, each protected; returns the
 -- errors (file:line first) so the host reports them without undoing the set.
 local function dispatch(id, key, value)
@@ -180,7 +192,7 @@ local function dispatch(id, key, value)
   end
   for _, call in ipairs(calls) do
     local ok, err = pcall(call[2], call[1], value, key)
-    if not ok then failures[#failures + 1] = tostring(err) end
+    if not ok then failures[#failures + 1] = describe_error(err) end
   end
   return failures
 end

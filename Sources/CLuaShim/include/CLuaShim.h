@@ -93,12 +93,19 @@ typedef struct wf_host {
     size_t finalized_len;
     size_t finalized_cap;
 
+    /* print and warn text handed to the host since the outermost call began. */
+    size_t text_out;
+
     int warn_on;
     int warn_continuing;
     char *warn_buf;
     size_t warn_len;
     size_t warn_cap;
 } wf_host;
+
+/* Whether the running call's time budget is used up (then the call counts as having hit it). For
+   host work done on a script's behalf between two Lua instructions, such as copying files. */
+int wf_budget_spent(wf_host *h);
 
 /* Creates a state whose allocator counts against `memory_limit` bytes; NULL when out of memory. */
 lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns);

@@ -8,9 +8,14 @@ import Darwin
 /// The navigation state as one JSON file per app, by default
 /// `$XDG_STATE_HOME/wayfinder/<app>.json`. Writes are atomic: the document goes to a temporary
 /// file beside the target, is flushed to disk, and replaces the target by rename, so a crash or
-/// `kill -9` at any moment leaves the last complete write. A file that cannot be read (not JSON,
-/// cut short, another format or version, parts that do not fit) is moved aside as
-/// `<file>.corrupt-<time>` and reported; the app starts fresh.
+/// `kill -9` at any moment leaves the last complete write; temporary files such a crash left are
+/// removed at the next load. A file that cannot be read (not JSON, cut short, another format or
+/// version, parts that do not fit) is moved aside as `<file>.corrupt-<time>` and reported; the app
+/// starts fresh.
+///
+/// Only a regular file, or a missing path, is a state file. A symbolic link is followed: the file
+/// it leads to is read and written (replaced by rename beside it), never the link. Anything else (a
+/// directory, a FIFO, a device, a socket, a link to nothing) is refused and left untouched.
 public struct FileStateStore: StateStore {
     public let path: String
     /// Larger files are not read: a navigation state is a few kilobytes.
@@ -35,31 +40,132 @@ public struct FileStateStore: StateStore {
     // MARK: Loading
 
     public func load() -> StateLoad {
-        var info = stat()
-        guard stat(path, &info) == 0 else {
-            if errno == ENOENT { return .missing }
-            return .unreadable(reason: "cannot read \(path): \(String(cString: strerror(errno)))", keptAt: nil)
+        let target: String
+        do throws(StateStoreError) {
+            guard let found = try existingTarget() else {
+                removeLeftoverTemporaryFiles(beside: path)
+                return .missing
+            }
+            target = found
+        } catch {
+            return .unreadable(reason: error.reason, keptAt: nil)
         }
+        removeLeftoverTemporaryFiles(beside: target)
         let reason: String
         do {
-            guard info.st_size <= Self.maximumSize else { throw NavigationStateError.invalid("larger than \(Self.maximumSize) bytes") }
-            // Checked before reading: Foundation leaks a buffer reading an empty file.
-            guard info.st_size > 0 else { throw NavigationStateError.invalid("the file is empty") }
-            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            let data = try Self.readState(target)
+            // Checked before decoding: Foundation leaks a buffer decoding an empty document.
             guard !data.isEmpty else { throw NavigationStateError.invalid("the file is empty") }
             let state = try Self.decoder.decode(NavigationState.self, from: data)
             try state.validate()
             return .loaded(state)
         } catch let error as DecodingError {
             reason = Self.describe(error)
+        } catch let error as ReadRefusal {
+            return .unreadable(reason: error.description, keptAt: nil)
         } catch {
             reason = String(describing: error)
         }
-        return .unreadable(reason: reason, keptAt: moveAside())
+        return .unreadable(reason: reason, keptAt: moveAside(target))
+    }
+
+    /// Why the path cannot be a state file, or nil when it can (a regular file, a link to one, or
+    /// a missing path). Nothing is changed.
+    public var problem: String? {
+        do throws(StateStoreError) {
+            _ = try existingTarget()
+            return nil
+        } catch {
+            return "\(path): \(error.reason)"
+        }
+    }
+
+    /// The regular file holding the state (the path, or where its symbolic link leads), nil when
+    /// there is none yet; throws when the path is something else, which is then left alone.
+    private func existingTarget() throws(StateStoreError) -> String? {
+        var info = stat()
+        guard lstat(path, &info) == 0 else {
+            if errno == ENOENT || errno == ENOTDIR { return nil }
+            throw StateStoreError(path: path, reason: String(cString: strerror(errno)))
+        }
+        var target = path
+        if (info.st_mode & S_IFMT) == S_IFLNK {
+            guard let resolved = realpath(path, nil) else {
+                throw StateStoreError(path: path, reason: "it is a symbolic link to nothing that exists; it was left as it is")
+            }
+            target = String(cString: resolved)
+            free(resolved)
+            guard stat(target, &info) == 0 else { throw StateStoreError(path: path, reason: String(cString: strerror(errno))) }
+        }
+        guard (info.st_mode & S_IFMT) == S_IFREG else {
+            throw StateStoreError(path: path, reason: "it is \(Self.kind(of: info.st_mode)), not a regular file; it was left as it is")
+        }
+        return target
+    }
+
+    private static func kind(of mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFDIR: return "a directory"
+        case S_IFIFO: return "a FIFO"
+        case S_IFCHR: return "a character device"
+        case S_IFBLK: return "a block device"
+        case S_IFSOCK: return "a socket"
+        default: return "not a file"
+        }
+    }
+
+    private struct ReadRefusal: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// The file's bytes, opened without blocking and checked again once open (it may have been
+    /// swapped since it was looked at); over `maximumSize` it is corrupt.
+    private static func readState(_ target: String) throws -> Data {
+        let file = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        guard file >= 0 else { throw ReadRefusal(description: "cannot read \(target): \(String(cString: strerror(errno)))") }
+        defer { close(file) }
+        var info = stat()
+        guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            throw ReadRefusal(description: "\(target) is not a regular file; it was left as it is")
+        }
+        guard info.st_size <= maximumSize else { throw NavigationStateError.invalid("larger than \(maximumSize) bytes") }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+            if count == 0 { break }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw ReadRefusal(description: "cannot read \(target): \(String(cString: strerror(errno)))")
+            }
+            data.append(contentsOf: buffer[0..<count])
+            guard data.count <= maximumSize else { throw NavigationStateError.invalid("larger than \(maximumSize) bytes") }
+        }
+        return data
+    }
+
+    /// The prefix of the temporary files a save of `target` writes; the writer's process id follows.
+    private static func temporaryPrefix(for target: String) -> (directory: String, prefix: String) {
+        let directory = (target as NSString).deletingLastPathComponent
+        return (directory, ".\((target as NSString).lastPathComponent).tmp-")
+    }
+
+    /// Removes temporary files of this state file that a save killed half-way left behind: those
+    /// whose writer is no longer running.
+    private func removeLeftoverTemporaryFiles(beside target: String) {
+        let (directory, prefix) = Self.temporaryPrefix(for: target)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
+        for name in names where name.hasPrefix(prefix) {
+            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
+            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
+            let leftover = (directory.isEmpty ? "" : directory + "/") + name
+            var info = stat()
+            if lstat(leftover, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { unlink(leftover) }
+        }
     }
 
     /// Moves the file to `<file>.corrupt-<UTC time>` (with `-2`, `-3`... when that is taken).
-    private func moveAside() -> String? {
+    private func moveAside(_ path: String) -> String? {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
@@ -91,20 +197,27 @@ public struct FileStateStore: StateStore {
 
     // MARK: Writing
 
+    /// Writes the state, replacing the previous file only once the new one is complete. A state
+    /// over `maximumSize` (which could not be read back) is refused, naming its largest entry, and
+    /// the previous file stays.
     public func save(_ state: NavigationState) throws(StateStoreError) {
         let data: Data
         do { data = try Self.encoder.encode(state) } catch { throw StateStoreError(path: path, reason: "cannot encode it: \(error)") }
-        let directory = (path as NSString).deletingLastPathComponent
+        guard data.count <= Self.maximumSize else {
+            throw StateStoreError(path: path, reason: "the state is \(data.count) bytes, over the \(Self.maximumSize >> 20) MiB a state file may hold"
+                + Self.largestEntry(of: state) + "; the previous file stays")
+        }
+        let target = try existingTarget() ?? path
+        let (directory, prefix) = Self.temporaryPrefix(for: target)
         do {
             try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
         } catch {
-            throw StateStoreError(path: path, reason: "cannot create \(directory): \(error.localizedDescription)")
+            throw StateStoreError(path: path, reason: "cannot create the directory \(directory)")
         }
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).tmp-\(getpid())"
+        let temporary = (directory.isEmpty ? "" : directory + "/") + prefix + "\(getpid())"
         do throws(StateStoreError) {
             try Self.writeAndSync(data, to: temporary)
-            guard rename(temporary, path) == 0 else { throw Self.failure("rename") }
+            guard rename(temporary, target) == 0 else { throw Self.failure("rename") }
         } catch {
             unlink(temporary)
             throw StateStoreError(path: path, reason: error.reason)
@@ -117,8 +230,29 @@ public struct FileStateStore: StateStore {
         }
     }
 
+    /// `; the largest entry is 'URL' (N bytes with its context)`, or nothing when there are none.
+    private static func largestEntry(of state: NavigationState) -> String {
+        var largest: (url: String, bytes: Int)?
+        for entry in state.entries {
+            var bytes = (try? encoder.encode(entry).count) ?? 0
+            if let index = entry.context, state.contexts.indices.contains(index) {
+                bytes += (try? encoder.encode(state.contexts[index]).count) ?? 0
+            }
+            if bytes > largest?.bytes ?? -1 { largest = (entry.url, bytes) }
+        }
+        guard let largest else { return "" }
+        return "; the largest entry is '\(largest.url)' (\(largest.bytes) bytes with its context)"
+    }
+
+    /// Removes the state file (the file a symbolic link leads to, not the link); a path that is not
+    /// a state file is refused and left alone.
     public func remove() throws(StateStoreError) {
-        if unlink(path) != 0 && errno != ENOENT {
+        guard let target = try existingTarget() else {
+            removeLeftoverTemporaryFiles(beside: path)
+            return
+        }
+        removeLeftoverTemporaryFiles(beside: target)
+        if unlink(target) != 0 && errno != ENOENT {
             throw StateStoreError(path: path, reason: String(cString: strerror(errno)))
         }
     }

@@ -3,6 +3,7 @@ import Wayfinder
 /// `wayfinder.native.context`: `ContextChain` lent to Lua. Each context is a userdata owning its
 /// Swift layer; `lua/wayfinder/context.lua` wraps it in the `wf.context` object scripts use.
 /// Calls answer `true, result` or `false, reason`, so the Lua side can raise at the script's line.
+/// Stored values count against the state's memory limit (``ContextCharges``).
 enum ContextBinding {
     static let functions: [(String, LuaBinding)] = [
         ("new", new), ("get", get), ("set", set), ("remove", remove), ("keys", keys), ("dump", dump),
@@ -50,7 +51,17 @@ enum ContextBinding {
             let value = try call.valueHoldingTables(3, name: "value")
             let name = try call.optionalString(4, name: "name")
             return answer {
-                for failure in try context.set(key, value, in: name) {
+                let layer = try context.layer(named: name)
+                let reservation = try host.contextCharges.reserve(layer, key: key, value: value, in: call.state)
+                let failures: [ContextChain.ObserverFailure]
+                do {
+                    failures = try context.set(key, value, in: name)
+                } catch {
+                    host.contextCharges.cancel(reservation, in: call.state)
+                    throw error
+                }
+                host.contextCharges.keep(reservation, in: call.state)
+                for failure in failures {
                     host.warn("observer of '\(failure.key)': \((failure.error as? ScriptError)?.message ?? String(describing: failure.error))")
                 }
                 return .bool(true)
@@ -61,9 +72,16 @@ enum ContextBinding {
     /// remove(ctx, key, name) -> true, removed | false, reason
     static let remove: LuaBinding = { L in
         LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
             let context = try call.object(1, as: ContextChain.self, name: "context")
             let key = try call.string(2, name: "key")
-            return answer { .bool(try context.remove(key, in: try call.optionalString(3, name: "name"))) }
+            let name = try call.optionalString(3, name: "name")
+            return answer {
+                let layer = try context.layer(named: name)
+                let removed = try context.remove(key, in: name)
+                if removed { host.contextCharges.forget(layer, key: key, in: call.state) }
+                return .bool(removed)
+            }
         }
     }
 

@@ -13,8 +13,9 @@ enum TestingBinding {
     ]
 
     /// launch(path, options, metatable) -> true, driver | false, reason. options: state (a
-    /// file), memory_limit (MiB), time_limit (ms). The metatable (the Lua side's, giving the
-    /// driver its methods) is taken at the first launch and shared by every driver after.
+    /// file inside a copy), memory_limit (MiB), time_limit (ms), each at most the spec's own. The
+    /// metatable (the Lua side's, giving the driver its methods) is taken at the first launch and
+    /// shared by every driver after.
     static let launch: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -24,17 +25,37 @@ enum TestingBinding {
             if case .map(let options) = try call.value(2, name: "options") {
                 for (key, value) in options {
                     switch (key, value) {
-                    case ("state", .string(let file)): stateFile = file
-                    case ("memory_limit", .int(let mib)) where mib >= 1 && mib <= 16_384: limits.memoryBytes = Int(mib) << 20
-                    case ("time_limit", .int(let ms)) where ms >= 1: limits.timeBudget = .milliseconds(ms)
+                    case ("state", .string(let file)):
+                        do {
+                            stateFile = try workspace(call).stateFile(file)
+                        } catch {
+                            return [false, .string("cannot launch \(path): \(error)")]
+                        }
+                    // An app may get tighter limits than the spec's own, never looser ones: the
+                    // limits given on the command line bound everything a spec runs.
+                    case ("memory_limit", .int(let mib)) where mib >= 1 && Int(mib) <= host.limits.memoryBytes >> 20:
+                        limits.memoryBytes = Int(mib) << 20
+                    case ("time_limit", .int(let ms)) where ms >= 1 && Duration.milliseconds(ms) <= host.limits.timeBudget:
+                        limits.timeBudget = .milliseconds(ms)
                     default:
                         return [false, .string("wf.testing.launch: option \(key) = \(value) is not understood "
-                            + "(options: state = FILE, memory_limit = MiB from 1 to 16384, time_limit = ms from 1)")]
+                            + "(options: state = FILE, memory_limit = MiB from 1 to the spec's \(host.limits.memoryBytes >> 20), "
+                            + "time_limit = ms from 1 to the spec's \(host.limits.timeBudgetNanoseconds / 1_000_000))")]
                     }
                 }
             }
             do {
+                let workspace = try workspace(call)
+                _ = try workspace.readableApp(path, for: "launch")
+                do {
+                    try workspace.checkRoomForAnotherApp()
+                } catch {
+                    // Apps the spec dropped without closing go once collected.
+                    try call.state.collectGarbage()
+                    try workspace.checkRoomForAnotherApp()
+                }
                 let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, printSink: call.state.printSink)
+                workspace.launched(driver)
                 return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
             } catch {
                 return [false, .string("cannot launch \(path): \(String(describing: error))")]
@@ -128,10 +149,10 @@ enum TestingBinding {
         }
     }
 
-    /// copy_app(path) -> the copy's path | raises
+    /// copy_app(path) -> the copy's path | raises. Copying counts against the caller's time budget.
     static let copyApp: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [.string(try workspace(call).copyApp(try call.string(1, name: "app_path")))]
+            [.string(try workspace(call).copyApp(try call.string(1, name: "app_path"), checkBudget: call.state.checkTimeBudget))]
         }
     }
 
@@ -143,10 +164,11 @@ enum TestingBinding {
         }
     }
 
-    /// read(path) -> text: only inside a copy made by copy_app | raises
+    /// read(path) -> text: only a regular file inside a copy made by copy_app, at most the state's
+    /// memory limit (and 16 MiB) | raises
     static let read: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [.string(try workspace(call).read(try call.string(1, name: "path")))]
+            [.string(try workspace(call).read(try call.string(1, name: "path"), limit: min(FileAccess.sourceLimit, call.state.limits.memoryBytes)))]
         }
     }
 

@@ -35,6 +35,8 @@ public final class AppHost {
     /// Warnings given once (values left out of every save).
     var warned = Set<String>()
     var contextMetatableRef: LuaRef?
+    /// What each context layer's values are charged to the state's memory limit (ContextBinding).
+    var contextCharges = ContextCharges()
     /// What a spec file may write to, and the metatable of the apps it drives (spec runs only).
     var workspace: Workspace?
     var driverMetatableRef: LuaRef?

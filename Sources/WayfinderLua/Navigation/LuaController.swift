@@ -10,9 +10,13 @@ public final class LuaController {
     /// The title its last `render` gave: saved with its entry, so after a relaunch or a reload
     /// the entry is named by it until it is made again (saving renders nothing itself).
     public internal(set) var renderedTitle: String?
+    /// What the values its open handed to Swift (an action's query and state, kept with its entry)
+    /// cost, charged to the state's memory limit while the controller is in the tree.
+    let charge: ExternalCharge?
 
-    init(handle: Value.Handle, ref: LuaRef?) {
+    init(handle: Value.Handle, ref: LuaRef?, charge: ExternalCharge? = nil) {
         self.handle = handle
         self.ref = ref
+        self.charge = charge
     }
 }

@@ -40,39 +40,90 @@ enum FileAccess {
         return (buffer, length, Int32(WF_READ_OK))
     }
 
+    /// The longest script source (an entry file, a module, a file a spec reads) Wayfinder reads.
+    static let sourceLimit = 16 << 20
+
+    /// Why a file was not read.
+    enum ReadFailure: Error, CustomStringConvertible {
+        case notFound
+        case notRegular
+        case symbolicLink
+        case tooLarge(limit: Int)
+        case failed(errno: Int32)
+
+        var isNotFound: Bool {
+            if case .notFound = self { return true }
+            return false
+        }
+
+        var description: String {
+            switch self {
+            case .notFound: return "no such file"
+            case .notRegular: return "not a regular file"
+            case .symbolicLink: return "a symbolic link"
+            case .tooLarge(let limit): return "larger than \(limit >> 20) MiB"
+            case .failed(let code): return String(cString: strerror(code))
+            }
+        }
+    }
+
     static func readBytes(atPath path: String) -> [UInt8]? {
-        guard let (buffer, length) = readMalloced(atPath: path) else { return nil }
+        try? readFile(atPath: path)
+    }
+
+    /// The regular file at `path`, up to `limit` bytes. It is opened without blocking, so a FIFO
+    /// or a device is refused rather than waited on; with `followingLinks` false, a symbolic link
+    /// is refused too.
+    static func readFile(atPath path: String, limit: Int = sourceLimit, followingLinks: Bool = true) throws(ReadFailure) -> [UInt8] {
+        let (buffer, length) = try readMalloced(atPath: path, limit: limit, followingLinks: followingLinks)
         defer { free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
     /// The whole regular file at `path`, in a malloc'd buffer.
     private static func readMalloced(atPath path: String) -> (UnsafeMutablePointer<CChar>, Int)? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
+        try? readMalloced(atPath: path, limit: sourceLimit, followingLinks: true)
+    }
+
+    private static func readMalloced(atPath path: String, limit: Int, followingLinks: Bool) throws(ReadFailure) -> (UnsafeMutablePointer<CChar>, Int) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLinks ? 0 : O_NOFOLLOW))
+        guard fd >= 0 else {
+            let code = errno
+            if code == ENOENT || code == ENOTDIR { throw .notFound }
+            if code == ELOOP && !followingLinks { throw .symbolicLink }
+            throw .failed(errno: code)
+        }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        guard fstat(fd, &info) == 0 else { throw .failed(errno: errno) }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { throw .notRegular }
+        guard Int(info.st_size) <= limit else { throw .tooLarge(limit: limit) }
         var capacity = max(Int(info.st_size), 0) + 1
-        guard var buffer = malloc(capacity)?.assumingMemoryBound(to: CChar.self) else { return nil }
+        guard var buffer = malloc(capacity)?.assumingMemoryBound(to: CChar.self) else { throw .failed(errno: ENOMEM) }
         var length = 0
         while true {
             if length == capacity {
                 capacity *= 2
                 guard let grown = realloc(buffer, capacity)?.assumingMemoryBound(to: CChar.self) else {
                     free(buffer)
-                    return nil
+                    throw .failed(errno: ENOMEM)
                 }
                 buffer = grown
             }
             let count = read(fd, buffer + length, capacity - length)
             if count == 0 { break }
             if count < 0 {
-                if errno == EINTR { continue }
+                let code = errno
+                if code == EINTR { continue }
                 free(buffer)
-                return nil
+                throw .failed(errno: code)
             }
             length += count
+            // A file that grows while it is read is held to the same limit.
+            if length > limit {
+                free(buffer)
+                throw .tooLarge(limit: limit)
+            }
         }
         return (buffer, length)
     }

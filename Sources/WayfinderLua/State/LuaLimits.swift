@@ -1,3 +1,5 @@
+import CLuaShim
+
 /// The bounds one Lua state runs within.
 public struct LuaLimits: Sendable, Equatable {
     /// Bytes the state may hold at once. Growth past it fails with a memory error.
@@ -25,5 +27,14 @@ public struct LuaLimits: Sendable, Equatable {
         if memoryBytes >= 1 << 20 && memoryBytes % (1 << 20) == 0 { return "\(memoryBytes >> 20) MiB" }
         if memoryBytes >= 1 << 10 && memoryBytes % (1 << 10) == 0 { return "\(memoryBytes >> 10) KiB" }
         return "\(memoryBytes) bytes"
+    }
+}
+
+extension LuaState {
+    /// Throws the budget's timeout when the running call has used up its time: host work done for
+    /// a script (copying files, say) calls this as it goes, so it counts against the same budget.
+    public func checkTimeBudget() throws(ScriptError) {
+        guard wf_budget_spent(shim) != 0 else { return }
+        throw ScriptError(kind: .timeout, message: "time budget of \(limits.timeBudgetNanoseconds / 1_000_000) ms exceeded")
     }
 }

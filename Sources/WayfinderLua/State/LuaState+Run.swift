@@ -20,8 +20,11 @@ extension LuaState {
     /// directory ("screens/food.lua"), elsewhere by the path given.
     @discardableResult
     public func runFile(_ path: String) throws(ScriptError) -> [Value] {
-        guard let bytes = FileAccess.readBytes(atPath: path) else {
-            throw ScriptError(kind: .notFound, message: "cannot read \(path): no such file")
+        let bytes: [UInt8]
+        do {
+            bytes = try FileAccess.readFile(atPath: path)
+        } catch {
+            throw ScriptError(kind: error.isNotFound ? .notFound : .runtime, message: "cannot read \(path): \(error)")
         }
         var name = path
         if let app = appDirectory, let realApp = FileAccess.realPath(app), let realFile = FileAccess.realPath(path),

@@ -24,6 +24,7 @@ final class AppDriver {
         self.limits = limits
         self.printSink = printSink
         if let stateFile {
+            if let problem = FileStateStore(path: stateFile).problem { throw WorkspaceError("cannot use the state file \(problem)") }
             self.stateFile = stateFile
         } else {
             let directory = try Workspace.makeTemporaryDirectory(prefix: "wayfinder-state")
@@ -46,8 +47,8 @@ final class AppDriver {
     private func start() throws {
         let host = try AppHost(path: path, limits: limits, printSink: printSink)
         host.stateStore = FileStateStore(path: stateFile)
-        host.warn = { [unowned self] in warnings.append($0) }
-        host.openExternal = { [unowned self] in warnings.append("opened outside the app: " + $0) }
+        host.warn = { [unowned self] in record($0) }
+        host.openExternal = { [unowned self] in record("opened outside the app: " + $0) }
         try host.launch()
         self.host = host
         constructedBefore = 0
@@ -72,12 +73,25 @@ final class AppDriver {
     func reload() throws -> ReloadReport {
         let host = try running()
         let (fresh, report) = try host.reloaded()
-        fresh.warn = { [unowned self] in warnings.append($0) }
-        warnings += report.warnings
+        fresh.warn = { [unowned self] in record($0) }
+        report.warnings.forEach(record)
         constructedBefore += host.constructedCount
         self.host = fresh
         reloads += 1
         return report
+    }
+
+    /// The most warnings kept, and the longest kept whole: an app that warns in a loop cannot grow
+    /// the list without end.
+    static let warningLimit = 1000
+    static let warningLength = 64 * 1024
+
+    private func record(_ warning: String) {
+        if warnings.count < Self.warningLimit {
+            warnings.append(warning.utf8.count <= Self.warningLength ? warning : String(decoding: warning.utf8.prefix(Self.warningLength), as: UTF8.self) + " (cut)")
+        } else if warnings.count == Self.warningLimit {
+            warnings.append("(more warnings left out)")
+        }
     }
 
     var stats: Value {

@@ -17,6 +17,9 @@ public struct SpecRunner {
     public var packagePath: String
     /// Where the specs' `print` goes.
     public var printSink: (String) -> Void
+    /// Directories (the paths given on the command line) whose apps `wf.testing` may launch and
+    /// copy, besides each spec's own directory (see ``Workspace``).
+    public var roots: [String] = []
 
     public init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, selection: SpecSelection = SpecSelection(),
                 packagePath: String = BustedConfig().packagePath, printSink: @escaping (String) -> Void = { _ in }) {
@@ -116,7 +119,7 @@ public struct SpecRunner {
             let host = try AppHost(path: file, limits: limits, printSink: printSink, prelude: prelude,
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions),
                                                ("wayfinder.native.spec", SpecBinding.functions)])
-            host.workspace = Workspace()
+            host.workspace = Workspace(specFile: file, roots: roots)
             let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")
             let answer = try host.state.run(source: source, chunkName: "=wayfinder.spec")
             let handles = answer.compactMap { value -> Value.Handle? in if case .handle(let handle) = value { return handle } else { return nil } }

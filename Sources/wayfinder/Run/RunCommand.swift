@@ -50,7 +50,14 @@ struct RunCommand: ParsableCommand {
         } else {
             appHost = try host.load(app, printSink: { printed.append($0) })
         }
-        if !noState { appHost.stateStore = FileStateStore(path: state ?? FileStateStore.defaultPath(app: appHost.stateName)) }
+        if !noState {
+            let store = FileStateStore(path: state ?? FileStateStore.defaultPath(app: appHost.stateName))
+            if let problem = store.problem {
+                Terminal.error("cannot use the state file \(problem)")
+                throw ExitCode(2)
+            }
+            appHost.stateStore = store
+        }
         let session = RunSession(host: appHost, styled: interactive)
         appHost.state.printSink = { [unowned session] in session.note($0) }
         for line in printed { session.note(line) }

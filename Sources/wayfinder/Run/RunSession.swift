@@ -63,9 +63,17 @@ final class RunSession {
         }
     }
 
+    /// At most this many lines wait for the next screen: a script printing in a loop cannot grow
+    /// the queue without end.
+    static let messageLimit = 1000
+
     /// Queues a line for the next screen (script output, warnings).
     func note(_ line: String) {
-        messages.append(line)
+        if messages.count < Self.messageLimit {
+            messages.append(line)
+        } else if messages.count == Self.messageLimit {
+            messages.append("(more lines left out)")
+        }
     }
 
     func launch() {

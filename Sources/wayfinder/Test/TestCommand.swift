@@ -111,8 +111,9 @@ struct TestCommand: ParsableCommand {
         let format = tap ? .TAP : output ?? .plain
         let seed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
         // What specs print goes to standard error, so it never mixes into TAP or XML.
-        let runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
+        var runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
                                 printSink: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+        runner.roots = roots
         if list { return try listTests(files, runner) }
 
         let style: TestReport.Style

@@ -35,16 +35,25 @@ struct ErrorTests {
         #expect(state.stackTop == 0)
     }
 
+    /// An error object that is not a string is named after the position it was raised at: by its
+    /// __tostring, or by its type when it has none or its __tostring raises or answers no string.
     @Test func errorObjectsThatAreNotStringsAreDescribed() throws {
         let state = try makeState()
-        #expect(failure(state, "error({code = 1})")?.message == "(error object is a table value) { code = 1 }")
-        #expect(failure(state, "error({})")?.message == "(error object is a table value) {}")
+        #expect(failure(state, "error({code = 1})")?.message == "test.lua:1: (error object is a table value) { code = 1 }")
+        #expect(failure(state, "error({})")?.message == "test.lua:1: (error object is a table value) {}")
         #expect(failure(state, "error({'x', ok = true})")?.message.contains("[1] = \"x\"") == true)
         let many = failure(state, "local t = {} for i = 1, 40 do t[i] = i end error(t)")?.message ?? ""
         #expect(many.hasSuffix(", ... }") && many.components(separatedBy: " = ").count == 17, "\(many)")
-        #expect(failure(state, "error(setmetatable({}, {__tostring = function() return 'custom text' end}))")?.message == "custom text")
+        #expect(failure(state, "error(setmetatable({}, {__tostring = function() return 'custom text' end}))")?.message == "test.lua:1: custom text")
+        #expect(failure(state, "\nerror(setmetatable({}, {__tostring = function() error('inner') end}))")?.message
+            == "test.lua:2: (error object is a table value)")
+        #expect(failure(state, "error(setmetatable({}, {__tostring = function() return {} end}))")?.message
+            == "test.lua:1: (error object is a table value)")
+        #expect(failure(state, "error({setmetatable({}, {__tostring = function() error('inner') end})})")?.message
+            == "test.lua:1: (error object is a table value)")
+        #expect(failure(state, "local t = setmetatable({}, {__index = function(t, k) error(t) end})\nreturn t.x")?.line == 1)
         #expect(failure(state, "error(42)")?.message == "42")
-        #expect(failure(state, "error()")?.message == "(error object is a nil value)")
+        #expect(failure(state, "error()")?.message == "test.lua:1: (error object is a nil value)")
         #expect(failure(state, "error('plain', 0)")?.message == "plain")
         #expect(state.stackTop == 0)
     }
