@@ -69,7 +69,7 @@ struct OpenCommand: ParsableCommand {
         if urls.isEmpty { failed = !save(appHost) || failed }
         let tree = appHost.navigator.tree.snapshot
         if json {
-            Terminal.print((try? JSON.encode(tree)) ?? "{}")
+            Terminal.print(try JSON.encode(tree))
         } else {
             for line in TreeText.lines(tree) { Terminal.print(line) }
         }

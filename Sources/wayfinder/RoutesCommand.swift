@@ -22,7 +22,7 @@ struct RoutesCommand: ParsableCommand {
         let appHost = try host.load(app)
         let routes = try appHost.routeReports()
         if json {
-            for route in routes { Terminal.print((try? JSON.encode(route.json)) ?? "{}") }
+            for route in routes { Terminal.print(try JSON.encode(route.json)) }
         } else {
             let rows = routes.map { route -> [String] in
                 [route.pattern.text, route.options.mode.rawValue, route.target, route.method ?? "-", route.pattern.isDefault ? "-" : String(route.pattern.specificity)]

@@ -50,6 +50,9 @@ describe("wf.testing.launch", function()
       assert.is_false(ok)
       assert.matches("cannot open", err)
     end
+    local ok, err = app:open("tt://page/\255")
+    assert.is_false(ok)
+    assert.equal("the url is not valid UTF-8 (byte 11 of 11)", err)
     assert.same(before, app:tree())
   end)
 

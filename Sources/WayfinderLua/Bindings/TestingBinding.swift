@@ -65,7 +65,11 @@ enum TestingBinding {
 
     static let open: LuaBinding = { L in
         navigation(L) { driver, call in
-            let url = try call.string(2, name: "url")
+            let url: String
+            switch try call.text(2, name: "url") {
+            case .success(let text): url = text
+            case .failure(let notUTF8): throw Refusal(notUTF8.description)
+            }
             do {
                 try driver.running().navigator.open(url)
             } catch {
