@@ -1,7 +1,7 @@
 import Foundation
 import Wayfinder
 
-/// `wayfinder.native.testing`: the driver of `wf.testing` (LUA-API.md, "Tests written in
+/// `wayfinder.native.testing`: the driver of `wf.testing` (docs/lua-api.md, "Tests written in
 /// Lua"), lent to spec files only. Each launched app is a userdata owning its `AppDriver`;
 /// `lua/wayfinder/testing.lua` gives it methods. Navigations answer `true` or `false, reason`.
 enum TestingBinding {
