@@ -28,6 +28,8 @@
 ---@field selector string|nil the selector option or the one deduced from the param names
 ---@field method string|nil the constructor a class target gets
 ---@field target table|function the route's target
+---@field param_names string[] the param names in pattern order
+---@field specificity integer literals count 2, params 1, a catch-all 0
 ---@field parent string|nil
 ---@field transition string|nil
 ---@field external boolean|nil
@@ -191,8 +193,10 @@ wf.map = {}
 ---@param pattern string
 ---@param target table|fun(route: wayfinder.route): any
 ---@param options? wayfinder.route_options
+---@return wayfinder.map
 function wf.map:from(pattern, target, options) end
 ---@param pattern string
+---@return boolean removed
 function wf.map:remove(pattern) end
 ---@param url string
 ---@return wayfinder.route|nil route, string|nil reason
@@ -205,6 +209,7 @@ function wf.map:type(name, spec) end
 ---@param class table
 ---@param name_or_pattern string
 ---@param pattern? string
+---@return wayfinder.map
 function wf.map:url(class, name_or_pattern, pattern) end
 ---@param obj table
 ---@param name? string
@@ -244,7 +249,8 @@ function wf.navigator:open(target) end
 function wf.navigator:back() end
 ---@return boolean
 function wf.navigator:dismiss() end
----@param urls (string|{ url: string, title?: string })[]
+---@param urls string[]
+---@return boolean|nil ok, string|nil reason
 function wf.navigator:tabs(urls) end
 ---@param index integer from 1
 ---@return boolean|nil selected, string|nil reason
@@ -255,9 +261,9 @@ function wf.navigator:top() end
 function wf.navigator:url() end
 ---@return table
 function wf.navigator:tree() end
----@return boolean
+---@return boolean|nil ok, string|nil reason
 function wf.navigator:persist() end
----@return boolean
+---@return boolean|nil restored, string|nil reason false when there was nothing to restore
 function wf.navigator:restore() end
 
 ---Makes a context layer: `wf.context { name = ..., inner = ..., fields = { age = "int" } }`.
