@@ -10,7 +10,8 @@ import Testing
 /// - `LANG file=PATH`: written into the document's working directory (one per document, shared by
 ///   its blocks in order), for the `sh run` blocks after it.
 /// - `sh run [in=repo] [status=N]`: run by `sh -e` in the document's working directory (or the
-///   repository root) with the built `wayfinder` first on PATH; it must exit 0 (or N).
+///   repository root) with the built `wayfinder` first on PATH and `$WAYFINDER_LUA_PATH` naming the
+///   bundled lua/; it must exit 0 (or N).
 /// - `text`, `json`: output shown, not code. `excerpt` anywhere in the info string: a fragment that
 ///   is not run; the few there are are counted below.
 /// - Anything else (a bare fence, `lua` or `sh` without a mode) fails: every block says how it runs.
@@ -96,6 +97,7 @@ struct DocSnippetTests {
         var environment = ProcessInfo.processInfo.environment
         environment["PATH"] = path + ":" + (environment["PATH"] ?? "/usr/bin:/bin")
         environment["XDG_STATE_HOME"] = stateHome
+        environment["WAYFINDER_LUA_PATH"] = root + "/lua"
         process.environment = environment
         let out = Pipe()
         process.standardOutput = out
