@@ -125,15 +125,32 @@ struct DocSnippetTests {
         #expect(blocks[1].option("open") == "tt://a,tt://b" && blocks[1].has("app"))
     }
 
-    @Test func everyDocumentALinkNamesExists() throws {
-        for document in Self.documents {
-            let markdown = try String(contentsOfFile: Self.root + "/" + document, encoding: .utf8)
-            let pattern = try NSRegularExpression(pattern: #"docs/[A-Za-z0-9_-]+\.md"#)
-            let range = NSRange(markdown.startIndex..., in: markdown)
-            for match in pattern.matches(in: markdown, range: range) {
-                let name = String(markdown[Range(match.range, in: markdown)!])
-                #expect(FileManager.default.fileExists(atPath: Self.root + "/" + name), "\(document) names \(name)")
+    /// Every Markdown document a source file, script, spec or doc names is in the repository (or
+    /// beside the file naming it).
+    @Test func noFileNamesADocumentThatIsNotInTheRepository() throws {
+        let named = try NSRegularExpression(pattern: #"(docs/)?[A-Za-z0-9_-]+\.md\b"#)
+        var files = Self.documents
+        for top in ["Sources", "Tests", "lua", "scripts", "Benchmarks/Sources", "Fuzz"] {
+            let enumerator = FileManager.default.enumerator(atPath: Self.root + "/" + top)
+            while let path = enumerator?.nextObject() as? String {
+                if [".swift", ".lua", ".c", ".h", ".json", ".md"].contains(where: path.hasSuffix) || !path.contains(".") {
+                    files.append(top + "/" + path)
+                }
             }
         }
+        var checked = 0
+        for file in files {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: Self.root + "/" + file, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let text = try? String(contentsOfFile: Self.root + "/" + file, encoding: .utf8) else { continue }
+            for match in named.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+                let name = String(text[Range(match.range, in: text)!])
+                let beside = ((Self.root + "/" + file) as NSString).deletingLastPathComponent + "/" + name
+                let exists = FileManager.default.fileExists(atPath: Self.root + "/" + name) || FileManager.default.fileExists(atPath: beside)
+                #expect(exists, "\(file) names \(name)")
+                checked += 1
+            }
+        }
+        #expect(checked > 30)
     }
 }
