@@ -47,12 +47,7 @@ describe("the LuaLS definitions", function()
   it("declare every name the wayfinder module exports, and no other", function()
     local meta = load_meta()
     local exported, declared = names(wf, "wf"), names(meta, "wf")
-    -- The navigator's methods and fields sit behind its metatable, where pairs cannot list them:
-    -- each declared one must answer.
-    for name in pairs(meta.navigator) do
-      assert.is_not_nil(wf.navigator[name], "wf.navigator." .. name .. " is declared but not exported")
-      exported["wf.navigator." .. name] = declared["wf.navigator." .. name]
-    end
+    assert.equal("function", exported["wf.navigator.open"]) -- the navigator lists its methods
     local missing, extra = differences(exported, declared)
     assert.same({}, missing, "exported but not declared")
     assert.same({}, extra, "declared but not exported")

@@ -33,6 +33,8 @@ local navigator = setmetatable({}, {
     end
   end,
   __tostring = function() return "wf.navigator" end,
+  -- pairs(wf.navigator) lists its methods (tools, and the annotations spec, read them so).
+  __pairs = function() return next, methods, nil end,
 })
 
 local function check_self(self, method)
