@@ -7,7 +7,13 @@ struct MatchCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "match",
         abstract: "Show which route each URL opens and with which values.",
-        discussion: "Exit status: 0 when every URL matched or is external (open hands it outside the app), 1 when one did not, 2 when the app could not be loaded."
+        discussion: """
+            Exit status: 0 when every URL matched or is external (open hands it outside the app), \
+            1 when one did not, 2 when the app could not be loaded.
+
+            Example:
+              wayfinder match lua/examples/restaurant tt://menu/1 --explain
+            """
     )
 
     @Argument(help: "The app: a directory with app.lua, or a .lua file.")

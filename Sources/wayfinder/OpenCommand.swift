@@ -16,6 +16,9 @@ struct OpenCommand: ParsableCommand {
             is still opened. With --state, the state is saved after every URL, so the file \
             always holds the last complete state. External URLs (tel:, mailto:) that the app does \
             not handle itself are reported on standard error as opened outside the app.
+
+            Example:
+              wayfinder open lua/examples/restaurant tt://menu/1 tt://food/pizza --json
             """
     )
 

@@ -7,7 +7,14 @@ import WayfinderLua
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
-        abstract: "List the app's routes in precedence order."
+        abstract: "List the app's routes in precedence order.",
+        discussion: """
+            Pairs of patterns that can match one URL with equal precedence are warned about on \
+            standard error.
+
+            Example:
+              wayfinder routes lua/examples/restaurant
+            """
     )
 
     @Argument(help: "The app: a directory with app.lua, or a .lua file.")

@@ -8,10 +8,14 @@ struct WayfinderCommand: ParsableCommand {
         abstract: "URL-based navigation with flows written in Lua.",
         discussion: """
             An APP is a directory holding app.lua, or a single .lua file. Output that print() writes \
-            from scripts goes to standard error, so command output stays clean.
+            from scripts goes to standard error, so command output stays clean. `wayfinder help \
+            COMMAND` shows a command's options and an example; docs/ in the source holds the rest.
+
+            Example:
+              wayfinder new demo && cd demo && wayfinder test && wayfinder run .
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, OpenCommand.self, TestCommand.self, MatchCommand.self, RoutesCommand.self]
+        subcommands: [NewCommand.self, RunCommand.self, OpenCommand.self, TestCommand.self, MatchCommand.self, RoutesCommand.self]
     )
 
     /// Runs the command line. Exit status: what the command says, 2 for a call that is wrong

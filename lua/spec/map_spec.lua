@@ -2,7 +2,7 @@
 local wf = require "wayfinder"
 
 local Menu = wf.controller "Menu"
-function Menu:initWithMenu_page(menu, page) end
+function Menu:initWithMenu_page() end
 
 wf.map:from("tt://menu/(initWithMenu:int)/(page:int)", Menu)
 wf.map:from("tt://menu/(name)/(page:int)", Menu)

@@ -1,5 +1,5 @@
 -- wf.codec: object IDs safe in a URL path segment, percent-encoding and query strings, by the
--- rules in MATCHING.md. Malformed input gives nil and a reason, never a raised error, so a
+-- rules in docs/matching.md. Malformed input gives nil and a reason, never a raised error, so a
 -- script can test input it did not write; a wrong argument type is the script's own mistake and
 -- is raised at its line.
 local native = require "wayfinder.native.codec"

@@ -1,4 +1,4 @@
--- Which constructor the host calls on a class target (LUA-API.md, Three20's deduction):
+-- Which constructor the host calls on a class target (docs/lua-api.md, Three20's deduction):
 --   1. the route's `selector` option ("initWithFood:" -> initWithFood);
 --   2. the param names in pattern order joined with "_" (or the key spelled as the selector);
 --   3. the same with "_query" appended, called with the query table as the extra last argument;

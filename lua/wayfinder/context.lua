@@ -1,4 +1,4 @@
--- wf.context: the context chain (LUA-API.md). Layers, lookups and values live in Swift
+-- wf.context: the context chain (docs/lua-api.md). Layers, lookups and values live in Swift
 -- (ContextChain); this file gives each layer its Lua object, typed fields, and the observers,
 -- which stay in Lua so an owner is held weakly even when its callback captures it.
 local native = require "wayfinder.native.context"

@@ -1,5 +1,5 @@
 -- The `wayfinder` module: what scripts reach through `require "wayfinder"` (also the global
--- `wayfinder`). Names here are public API (LUA-API.md). The heavy lifting is native: this file
+-- `wayfinder`). Names here are public API (docs/lua-api.md). The heavy lifting is native: this file
 -- and its siblings give it the Lua shape scripts expect.
 local wf = {
   version = "0.1.0",

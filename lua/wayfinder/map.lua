@@ -1,4 +1,4 @@
--- wf.map: the URL map. Patterns, matching and URL generation are native (MATCHING.md); this
+-- wf.map: the URL map. Patterns, matching and URL generation are native (docs/matching.md); this
 -- file checks arguments so mistakes name the script's own line, deduces constructors, and reads
 -- object fields for URL generation (fields may come through __index chains, which only Lua can
 -- follow).

@@ -1,4 +1,4 @@
--- wf.navigator: the app's navigator (LUA-API.md). The tree, the modes, parents, redirects and
+-- wf.navigator: the app's navigator (docs/lua-api.md). The tree, the modes, parents, redirects and
 -- share lookups are native; this file checks arguments so mistakes name the script's line, and
 -- holds what only Lua can do: making controllers (instances, Three20's constructor deduction,
 -- merging an action's query values by reference), calling their hooks and the delegate's.
@@ -33,6 +33,8 @@ local navigator = setmetatable({}, {
     end
   end,
   __tostring = function() return "wf.navigator" end,
+  -- pairs(wf.navigator) lists its methods (tools, and the annotations spec, read them so).
+  __pairs = function() return next, methods, nil end,
 })
 
 local function check_self(self, method)
@@ -182,16 +184,16 @@ local function make(target, action, opener, url, pattern, params, query, fragmen
     }
   else
     local self = setmetatable({ url = url, query = query, context = context }, target)
-    local method, _, how = deduce(target, param_names, selector_option)
+    local constructor, _, how = deduce(target, param_names, selector_option)
     local result
     if how == "params" and #param_names == 1 then
       -- The common one-param constructor, without building the argument list.
-      result = self[method](self, params[param_names[1]])
+      result = self[constructor](self, params[param_names[1]])
     elseif how == "params" or how == "params_query" then
       local args, n = arguments(param_names, params, how, query)
-      result = self[method](self, table.unpack(args, 1, n))
+      result = self[constructor](self, table.unpack(args, 1, n))
     elseif how == "url_query" then
-      result = self[method](self, url, query)
+      result = self[constructor](self, url, query)
     elseif how == "route" then
       result = self:init {
         url = url, pattern = pattern, params = params, query = query,
@@ -228,13 +230,13 @@ local function fragment(controller, route, names_method)
     end
     return
   end
-  local method, _, how = deduce(controller, route.param_names, route.selector_option)
+  local handler, _, how = deduce(controller, route.param_names, route.selector_option)
   if how ~= "params" and how ~= "params_query" then
     local wanted = route.selector_option or table.concat(route.param_names, "_")
     error(describe(controller) .. " has no method '" .. wanted .. "' for the fragment of " .. route.url, 0)
   end
   local args, n = arguments(route.param_names, route.params, how, route.query)
-  controller[method](controller, table.unpack(args, 1, n))
+  controller[handler](controller, table.unpack(args, 1, n))
 end
 
 -- Calls controller:<name>() when the controller has such a method.

@@ -1,4 +1,4 @@
--- Specs written in Lua, with busted's vocabulary and rules (README, "The command line"):
+-- Specs written in Lua, with busted's vocabulary and rules (docs/testing.md):
 -- describe (context, insulate, expose), it (test, spec), pending, before_each, after_each, setup
 -- and teardown (strict_ and lazy_ alike), finally, randomize; assert, spy, stub, mock and match
 -- are luassert's, loaded read-only from where its package put it. Loading a spec file runs its

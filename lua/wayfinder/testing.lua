@@ -1,4 +1,4 @@
--- wf.testing, for spec files (LUA-API.md, "Tests written in Lua"): launch an app in its own
+-- wf.testing, for spec files (docs/testing.md, "Driving apps: wf.testing"): launch an app in its own
 -- state and drive it as a user would; copy an app and edit the copy to test hot reload.
 local native = require "wayfinder.native.testing"
 

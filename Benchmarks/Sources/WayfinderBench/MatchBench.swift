@@ -13,7 +13,7 @@ struct MatchRow {
     let routingKit: Double
     let linear: Double
     let hits: (wayfinder: Int, routingKit: Int, linear: Int)
-    /// URLs where Wayfinder and the linear scan chose different routes (both follow MATCHING.md's
+    /// URLs where Wayfinder and the linear scan chose different routes (both follow docs/matching.md's
     /// precedence here, so this must be 0).
     let disagreements: Int
 }

@@ -1,4 +1,4 @@
-/// Percent-encoding as MATCHING.md uses it: decoding is strict (a bad escape is an error, never
+/// Percent-encoding as docs/matching.md uses it: decoding is strict (a bad escape is an error, never
 /// passed through) and the result must be UTF-8; encoding keeps only RFC 3986's unreserved
 /// characters, so an encoded value is safe in any position (host, segment, query, fragment).
 public enum PercentEncoding {

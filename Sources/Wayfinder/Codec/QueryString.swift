@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// Query strings by MATCHING.md's rules: pairs split on `&` and `;`, each pair on its first `=`,
+/// Query strings by docs/matching.md's rules: pairs split on `&` and `;`, each pair on its first `=`,
 /// keys and values percent-decoded, `+` a literal plus, a bare key is `true`, a repeated key gives
 /// a list of its values in order.
 public enum QueryString {

@@ -1,4 +1,4 @@
-/// URL generation (MATCHING.md, "Generating URLs"): a generator pattern filled from an object's
+/// URL generation (docs/matching.md, "Generating URLs"): a generator pattern filled from an object's
 /// fields. Every value is encoded for its position and checked against its param's type, so
 /// matching the generated URL gives back the values it was made from.
 extension RouteTable {

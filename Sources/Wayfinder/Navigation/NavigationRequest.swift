@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// What `open` is asked: a URL, plus what an action table can add (LUA-API.md's
+/// What `open` is asked: a URL, plus what an action table can add (docs/lua-api.md's
 /// `{ url, query, parent, state, animated, transition }`).
 public struct NavigationRequest {
     public var url: String

@@ -1,4 +1,4 @@
-/// The tree as plain data, in the shape `nav:tree()` returns and `--json` prints (LUA-API.md):
+/// The tree as plain data, in the shape `nav:tree()` returns and `--json` prints (docs/lua-api.md):
 /// `{ root = { kind = "tabs", selected = 1, tabs = {...} }, modals = {...}, popover = ..., visible = url }`.
 /// Tab numbers are 1-based, as Lua counts.
 extension NavigationTree {

@@ -1,4 +1,4 @@
-/// Opens screens by URL into a navigation tree (LUA-API.md, "The navigator"), in the modes
+/// Opens screens by URL into a navigation tree (docs/lua-api.md, "The navigator"), in the modes
 /// create, share, modal, popover and none, with parents opened first and external URLs handed
 /// out. Works with any controller type: the Lua host supplies Lua controllers, a Swift app its own.
 ///

@@ -1,4 +1,4 @@
-/// A param type: how one URL component's decoded text becomes a bound value (MATCHING.md, "Types").
+/// A param type: how one URL component's decoded text becomes a bound value (docs/matching.md, "Types").
 /// Text that does not convert means "no match here": the matcher goes on to the next candidate.
 public struct ParamType {
     public static let stringName = "string"

@@ -1,4 +1,4 @@
-/// A compiled route pattern (MATCHING.md, "Pattern grammar"): `*`, or a scheme, a host component,
+/// A compiled route pattern (docs/matching.md, "Pattern grammar"): `*`, or a scheme, a host component,
 /// path components, query components and an optional fragment component.
 public struct Pattern: Sendable, Hashable, CustomStringConvertible {
     public enum Component: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// Reads pattern text into a `Pattern` (grammar in MATCHING.md). Knows which type names exist, so
+/// Reads pattern text into a `Pattern` (grammar in docs/matching.md). Knows which type names exist, so
 /// an unknown type is reported when the route is registered, not when a URL first reaches it.
 struct PatternParser {
     let knownTypes: (String) -> Bool

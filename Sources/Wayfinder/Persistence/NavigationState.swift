@@ -1,7 +1,7 @@
 import Foundation
 import OrderedCollections
 
-/// The navigation tree as a document that outlives the app (LUA-API.md, "Persistence"): tabs and
+/// The navigation tree as a document that outlives the app (docs/persistence.md): tabs and
 /// the selection, every stack, the modals and the popover; for each entry its URL, the query an
 /// action added when it is plain data, what the controller's `persist(state)` wrote, and its
 /// context; the contexts' own plain values and how they chain; when it was saved.

@@ -1,4 +1,4 @@
-/// Where the navigation state is kept between launches (DESIGN.md, "Persistence"). The file
+/// Where the navigation state is kept between launches (docs/design.md, "Persistence"). The file
 /// store is the default; an app may keep its state anywhere else.
 public protocol StateStore {
     /// The saved state. A stored state that cannot be read is not left in the way: the store

@@ -1,4 +1,4 @@
-/// Which pattern wins (README, "Pattern syntax"), as one comparable key: the greater key wins.
+/// Which pattern wins (docs/matching.md, "Which pattern wins"), as one comparable key: the greater key wins.
 ///
 /// The key is computed once per pattern (`Pattern.precedence`, with every query param counted as
 /// bound) and completed per URL by what that URL's query bound (`QueryScore`). The fields compare

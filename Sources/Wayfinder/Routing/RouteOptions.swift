@@ -1,4 +1,4 @@
-/// How the navigator presents a route's controller (LUA-API.md, "Modes").
+/// How the navigator presents a route's controller (docs/lua-api.md, "Modes").
 public enum NavigationMode: String, Sendable, CaseIterable {
     case create, share, modal, popover, none
 }

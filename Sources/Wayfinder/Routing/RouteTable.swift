@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// The URL map: patterns compiled into a trie, matched by MATCHING.md's rules.
+/// The URL map: patterns compiled into a trie, matched by docs/matching.md's rules.
 ///
 /// Generic over what a route opens, so a Swift app can map URLs to its own controller factories
 /// and the Lua host can map them to Lua classes and functions.

@@ -1,6 +1,6 @@
 import OrderedCollections
 
-/// A URL as the router reads it (MATCHING.md, "Reading a URL"): scheme and host compared without
+/// A URL as the router reads it (docs/matching.md, "Reading a URL"): scheme and host compared without
 /// case, the path split on raw `/` with empty segments dropped and each segment decoded once (so
 /// `%2F` stays inside its segment), the query parsed into pairs, the fragment decoded.
 public struct NavigationURL: Sendable, Equatable {

@@ -1,8 +1,8 @@
 import Foundation
 import Wayfinder
 
-/// `wayfinder.native.testing`: the driver of `wf.testing` (LUA-API.md, "Tests written in
-/// Lua"), lent to spec files only. Each launched app is a userdata owning its `AppDriver`;
+/// `wayfinder.native.testing`: the driver of `wf.testing` (docs/testing.md, "Driving apps:
+/// wf.testing"), lent to spec files only. Each launched app is a userdata owning its `AppDriver`;
 /// `lua/wayfinder/testing.lua` gives it methods. Navigations answer `true` or `false, reason`.
 enum TestingBinding {
     static let functions: [(String, LuaBinding)] = [

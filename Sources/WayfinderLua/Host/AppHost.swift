@@ -215,7 +215,7 @@ public final class AppHost {
 
     public func tieWarnings() -> [String] { routes.tieWarnings() }
 
-    /// The constructor a class target would get, per LUA-API.md; for functions, only the selector.
+    /// The constructor a class target would get, per docs/lua-api.md; for functions, only the selector.
     func constructor(for route: Route<LuaTarget>) throws(ScriptError) -> (method: String?, selector: String?) {
         guard route.target.isClass, let deduce else { return (nil, route.selector) }
         let names = Value.array(route.pattern.paramNames.map(Value.string))

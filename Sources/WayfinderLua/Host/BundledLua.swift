@@ -4,12 +4,12 @@ import Foundation
 ///
 /// In order: `$WAYFINDER_LUA_PATH` (a directory holding `wayfinder/init.lua`), an installed layout
 /// beside the executable (`../share/wayfinder/lua`), then the source checkout this was built from.
-enum BundledLua {
+public enum BundledLua {
     static let sourceCheckout = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("lua").path
 
-    static func directory() -> String? {
+    public static func directory() -> String? {
         var candidates = [String]()
         if let path = ProcessInfo.processInfo.environment["WAYFINDER_LUA_PATH"], !path.isEmpty {
             candidates.append(path)

@@ -6,7 +6,7 @@ public struct MatchReport {
     public let match: RouteMatch<LuaTarget>?
     /// Why there is no match.
     public let reason: String?
-    /// The constructor `open` would call (LUA-API.md's deduction); nil for a function target or a
+    /// The constructor `open` would call (docs/lua-api.md's deduction); nil for a function target or a
     /// class with no constructor.
     public let method: String?
     public let selector: String?

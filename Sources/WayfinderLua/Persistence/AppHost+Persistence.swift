@@ -2,7 +2,7 @@ import Foundation
 import OrderedCollections
 import Wayfinder
 
-/// Persistence for a Lua app (LUA-API.md, "Persistence"): the navigator's tree saved through the
+/// Persistence for a Lua app (docs/persistence.md): the navigator's tree saved through the
 /// state store, each controller asked what to keep (its `persist(state)` hook, whether it is
 /// important, its context, its selection by model identifier), and restored lazily, each
 /// restored controller handed its saved state (`restore(state)`) before it appears.

@@ -16,7 +16,7 @@ public struct ReloadError: Error, CustomStringConvertible {
 }
 
 extension AppHost {
-    /// The app made again from the files on disk (DESIGN.md, "Hot reload"): a fresh Lua state
+    /// The app made again from the files on disk (docs/design.md, "Hot reload"): a fresh Lua state
     /// runs the scripts, which registers and checks the new route map (patterns compile, no
     /// conflicts); the navigation tree is carried over by URL, and the visible controller is
     /// made by the new constructor with the state its `persist` hook gave. Nothing of `self`

@@ -1,7 +1,7 @@
 import Foundation
 import Wayfinder
 
-/// An app a spec drives (`wf.testing.launch`, LUA-API.md): loaded into its own Lua state as
+/// An app a spec drives (`wf.testing.launch`, docs/lua-api.md): loaded into its own Lua state as
 /// `wayfinder run` loads it, with its navigation state in a file (a temporary one unless the
 /// spec names one), so a spec can relaunch it, hot reload it from disk, and look at what it
 /// shows. Every answer is plain data.

@@ -13,7 +13,7 @@ struct RunCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "run",
         abstract: "Run the app in the terminal: see the visible screen, follow links, go back.",
-        discussion: RunSession.help
+        discussion: RunSession.help + "\n\nExample:\n  wayfinder run lua/examples/restaurant --watch"
     )
 
     @Argument(help: "The app: a directory with app.lua, or a .lua file.")

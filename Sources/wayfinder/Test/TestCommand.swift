@@ -16,6 +16,9 @@ struct TestCommand: ParsableCommand {
             --shuffle. Each step (a describe body, setup, before_each, the test, after_each, \
             teardown) has the time budget and memory limit below. The last line is "N passed, \
             N failed" (", N pending" when any).
+
+            Example:
+              wayfinder test spec --filter ordering
             """
     )
 

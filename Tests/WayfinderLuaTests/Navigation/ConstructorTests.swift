@@ -2,7 +2,7 @@ import Testing
 import Wayfinder
 @testable import WayfinderLua
 
-/// Which constructor `nav:open` calls, and with what (LUA-API.md's deduction), observed from the
+/// Which constructor `nav:open` calls, and with what (docs/lua-api.md's deduction), observed from the
 /// calls themselves: every constructor records its name and arguments in `calls`.
 @Suite("Constructors through nav:open")
 struct ConstructorTests {

@@ -3,7 +3,7 @@ import Testing
 import Wayfinder
 @testable import WayfinderLua
 
-/// Hot reload (DESIGN.md): a fresh state from the files on disk, swapped in only when it loads,
+/// Hot reload (docs/design.md): a fresh state from the files on disk, swapped in only when it loads,
 /// its route map checks out and the visible screen can be made again.
 @Suite("Hot reload")
 struct HotReloadTests {

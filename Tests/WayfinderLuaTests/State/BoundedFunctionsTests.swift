@@ -32,7 +32,7 @@ struct BoundedFunctionsTests {
         }
     }
 
-    /// What the README says Lua bounds by itself: a format item's width, and the stack.
+    /// What docs/sandbox.md says Lua bounds by itself: a format item's width, and the stack.
     @Test func theOthersAreBoundedByLuaItself() throws {
         let state = try makeState(memory: 16 << 20, time: .seconds(100))
         #expect(try state.run(source: "return #string.format('%99.99f', 1e308) < 500") == [true])

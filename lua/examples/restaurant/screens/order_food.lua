@@ -4,7 +4,7 @@ local wf = require "wayfinder"
 
 local OrderFood = wf.controller "OrderFood"
 
-function OrderFood:initWithNavigatorURL_query(url, query)
+function OrderFood:initWithNavigatorURL_query(_, query)
   local waitress = query and query.waitress
   if type(waitress) == "table" then waitress = waitress[1] end
   self.waitress = type(waitress) == "string" and waitress ~= "" and waitress or "Betty"

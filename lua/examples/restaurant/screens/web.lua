@@ -3,7 +3,7 @@ local wf = require "wayfinder"
 
 local Web = wf.controller "Web"
 
-function Web:initWithNavigatorURL_query(url, query)
+function Web:initWithNavigatorURL_query(url)
   self.address = tostring(url or self.url or "")
   self.host = self.address:match("^%a[%w+.-]*://([^/?#]+)") or self.address
 end

@@ -7,7 +7,7 @@ payloads.xpcall_loop = function() xpcall(function() while true do end end, funct
 payloads.table_error = function() error({}) end
 payloads.tostring_error = function() error(setmetatable({}, { __tostring = function() error("in __tostring") end })) end
 payloads.coroutine_loop = function() coroutine.wrap(function() while true do end end)() end
-payloads.memory = function() local t = { "x" } while true do t[#t + 1] = t[#t] .. t[#t] end end
+payloads.memory = function() local t = { "x" } while #t > 0 do t[#t + 1] = t[#t] .. t[#t] end end
 payloads.backtracking = function() return string.find(string.rep("a", 5000), string.rep("a*", 30) .. "b") end
 payloads.endless_move = function() return table.move({}, 1, math.maxinteger - 1, 2) end
 payloads.huge_rep = function() return string.rep("x", 1 << 40) end

@@ -1,0 +1,298 @@
+---@meta wayfinder
+-- LuaLS definitions of the `wayfinder` module (docs/lua-api.md says what each name does). An editor
+-- reads this file through the app's .luarc.json (`workspace.library`); Wayfinder itself never
+-- requires it. Every function here is an empty body: the spec lua/spec/annotations_spec.lua loads
+-- this file and compares its names with the module a running host exports, both ways.
+
+---@alias wayfinder.mode "create"|"share"|"modal"|"popover"|"none"
+---@alias wayfinder.persistence "none"|"top"|"all"
+---@alias wayfinder.value nil|boolean|number|string|table
+
+---A route's options (`wf.map:from`'s third argument).
+---@class wayfinder.route_options
+---@field mode? wayfinder.mode how the controller is presented (default "create")
+---@field parent? string a URL opened first, under the new screen
+---@field selector? string the constructor to call ("initWithFood:" calls initWithFood)
+---@field transition? string a transition name, kept with the route for the front end
+---@field external? boolean the route may be opened from outside the app
+---@field name? string the route's name
+
+---What `wf.map:match` answers and a function target receives.
+---@class wayfinder.route
+---@field url string the URL as given
+---@field pattern string the winning pattern's text
+---@field params table<string, any> the bound params, by name, typed
+---@field query table<string, any> the query values (a repeated key gives a list; a bare key is true)
+---@field fragment string|nil the decoded fragment
+---@field mode wayfinder.mode
+---@field selector string|nil the selector option or the one deduced from the param names
+---@field method string|nil the constructor a class target gets
+---@field target table|function the route's target
+---@field param_names string[] the param names in pattern order
+---@field specificity integer literals count 2, params 1, a catch-all 0
+---@field parent string|nil
+---@field transition string|nil
+---@field external boolean|nil
+---@field name string|nil
+---@field context wayfinder.context|nil (function targets) the new screen's context
+---@field state any (function targets) the action's state
+
+---What `wf.navigator:open` takes besides a URL string.
+---@class wayfinder.action
+---@field url string
+---@field query? table values that join the URL's query, handed over by reference
+---@field parent? string overrides the route's parent
+---@field state? any reaches `route.state` and the controller's `restore(state)`
+---@field context? wayfinder.context the new screen's context (else a layer over the opener's)
+---@field animated? boolean
+---@field transition? string
+
+---What a controller's `render` returns.
+---@class wayfinder.screen
+---@field title? string
+---@field lines? string[]
+---@field links? ({ [1]: string, [2]: string }|{ title: string, url: string })[]
+
+---A controller class made by `wf.controller`; the host calls the hooks that exist.
+---@class wayfinder.controller
+---@field url string the URL the controller was opened with (set before the constructor runs)
+---@field query table the query table
+---@field context wayfinder.context the controller's context
+---@field fragment? string a fragment handed over as data
+---@field important? boolean restore the saved state even when it expired
+---@field selected? integer the selected row (saved by model_id)
+---@field anchor? integer the first row in view (saved by model_id)
+---@field __name string
+---@field __index table
+local Controller = {}
+---Makes an instance: `setmetatable(fields or {}, Class)`.
+---@param fields? table
+---@return wayfinder.controller
+function Controller:new(fields) end
+---@return wayfinder.screen
+function Controller:render() end
+function Controller:appear() end
+function Controller:disappear() end
+---@param state table what to keep for this entry
+---@return boolean|nil false to leave the entry out of the saved state
+function Controller:persist(state) end
+---@param state table what persist wrote (or the action's state)
+function Controller:restore(state) end
+---@param text string a fragment the pattern names no method for
+function Controller:fragment(text) end
+---@param index integer
+---@return string|nil
+function Controller:model_id(index) end
+---@param model_id string
+---@return integer|nil
+function Controller:index_of(model_id) end
+---@return boolean
+function Controller:important() end
+---@param route wayfinder.route the last constructor tried
+function Controller:init(route) end
+
+---The delegate's hooks (`wf.navigator.delegate`); each is optional.
+---@class wayfinder.delegate
+---@field should_open? fun(url: string): boolean
+---@field url_to_open? fun(url: string): string|false|nil
+---@field will_open? fun(url: string, controller: table)
+---@field did_not_match? fun(url: string)
+---@field open_external? fun(url: string)
+
+---A layer of the context chain.
+---@class wayfinder.context
+---@field name string|nil
+local Context = {}
+---@param key string
+---@param name? string read only the outermost layer of this name
+---@return any
+function Context:get(key, name) end
+---@param key string
+---@param value any
+---@param name? string write to the outermost layer of this name
+---@return wayfinder.context self
+function Context:set(key, value, name) end
+---@param key string
+---@param name? string
+---@return boolean removed
+function Context:remove(key, name) end
+---@return string[]
+function Context:keys() end
+---@return string
+function Context:dump() end
+---@generic O
+---@param key string
+---@param owner O held weakly
+---@param fn fun(owner: O, value: any, key: string)
+---@return wayfinder.context self
+function Context:observe(key, owner, fn) end
+---@param owner any
+---@return wayfinder.context self
+function Context:unobserve(owner) end
+
+---An app a spec launched (`wf.testing.launch`).
+---@class wayfinder.testing.app
+local App = {}
+---@param url string
+---@return boolean ok, string|nil reason
+function App:open(url) end
+---@return boolean ok, string|nil reason
+function App:back() end
+---@return boolean ok, string|nil reason
+function App:dismiss() end
+---@param tab integer from 1
+---@return boolean ok, string|nil reason
+function App:select(tab) end
+---@return boolean ok, string|nil reason
+function App:relaunch() end
+---@return boolean ok, table|string changes_or_reason { added, removed, changed, warnings }
+function App:reload() end
+---@return boolean ok, string|nil reason
+function App:close() end
+---@return string|nil
+function App:url() end
+---@return table
+function App:tree() end
+---@return { title: string, lines: string[], links: { title: string, url: string }[] }|nil
+function App:render() end
+---@return { constructed: integer, launches: integer, reloads: integer, warnings: string[], running: boolean }
+function App:stats() end
+
+---@class wayfinder
+local wf = {}
+
+---@type string
+wf.version = "0.1.0"
+
+---Makes a controller class; `base` becomes its metatable.
+---@param name string
+---@param base? table
+---@return wayfinder.controller
+function wf.controller(name, base) end
+
+---@class wayfinder.app_config
+---@field name? string
+---@field tabs? (string|{ url: string, title?: string })[]
+---@field root? string
+---@field persistence? wayfinder.persistence
+---@field expiration? number seconds; 0 = never
+
+---Declares the app: its name, what it shows at launch, how it persists.
+---@param config wayfinder.app_config
+---@return wayfinder.app_config
+function wf.app(config) end
+
+---The URL for an object, by the generators `wf.map:url` registered.
+---@param obj table
+---@param name? string
+---@return string|nil url, string|nil reason
+function wf.url_for(obj, name) end
+
+---@class wayfinder.map
+wf.map = {}
+---@param pattern string
+---@param target table|fun(route: wayfinder.route): any
+---@param options? wayfinder.route_options
+---@return wayfinder.map
+function wf.map:from(pattern, target, options) end
+---@param pattern string
+---@return boolean removed
+function wf.map:remove(pattern) end
+---@param url string
+---@return wayfinder.route|nil route, string|nil reason
+function wf.map:match(url) end
+---@return wayfinder.route[]
+function wf.map:routes() end
+---@param name string
+---@param spec string|fun(text: string): any
+function wf.map:type(name, spec) end
+---@param class table
+---@param name_or_pattern string
+---@param pattern? string
+---@return wayfinder.map
+function wf.map:url(class, name_or_pattern, pattern) end
+---@param obj table
+---@param name? string
+---@return string|nil url, string|nil reason
+function wf.map:url_for(obj, name) end
+
+---@class wayfinder.codec
+wf.codec = {}
+---@param bytes string
+---@return string token
+function wf.codec.encode_id(bytes) end
+---@param token string
+---@return string|nil text, string|nil reason
+function wf.codec.decode_id(token) end
+---@param text string
+---@return string|nil escaped, string|nil reason
+function wf.codec.escape(text) end
+---@param text string
+---@return string|nil text, string|nil reason
+function wf.codec.unescape(text) end
+---@param values table<string, any>
+---@return string|nil query, string|nil reason
+function wf.codec.query(values) end
+---@param query string
+---@return table|nil values, string|nil reason
+function wf.codec.parse_query(query) end
+
+---@class wayfinder.navigator
+---@field delegate wayfinder.delegate|nil
+---@field persistence wayfinder.persistence
+---@field expiration number
+wf.navigator = {}
+---@param target string|wayfinder.action
+---@return any controller, string|nil reason
+function wf.navigator:open(target) end
+---@return boolean
+function wf.navigator:back() end
+---@return boolean
+function wf.navigator:dismiss() end
+---@param urls string[]
+---@return boolean|nil ok, string|nil reason
+function wf.navigator:tabs(urls) end
+---@param index integer from 1
+---@return boolean|nil selected, string|nil reason
+function wf.navigator:select(index) end
+---@return table|nil
+function wf.navigator:top() end
+---@return string|nil
+function wf.navigator:url() end
+---@return table
+function wf.navigator:tree() end
+---@return boolean|nil ok, string|nil reason
+function wf.navigator:persist() end
+---@return boolean|nil restored, string|nil reason false when there was nothing to restore
+function wf.navigator:restore() end
+
+---Makes a context layer: `wf.context { name = ..., inner = ..., fields = { age = "int" } }`.
+---@class wayfinder.context_module
+---@overload fun(spec?: { name?: string, inner?: wayfinder.context|false, fields?: table<string, string> }): wayfinder.context
+wf.context = {}
+---The innermost layer of every chain, named "app".
+---@type wayfinder.context
+wf.context.app = {}
+---@param value any
+---@return boolean
+function wf.context.is(value) end
+
+---Spec files only: drive whole apps.
+---@class wayfinder.testing
+wf.testing = {}
+---@param app_path string
+---@param options? { state?: string, memory_limit?: integer, time_limit?: integer }
+---@return wayfinder.testing.app|nil app, string|nil reason
+function wf.testing.launch(app_path, options) end
+---@param app_path string
+---@return string path
+function wf.testing.copy_app(app_path) end
+---@param path string
+---@param text string
+function wf.testing.write(path, text) end
+---@param path string
+---@return string text
+function wf.testing.read(path) end
+
+-- The module, then the classes whose methods live on objects (read by the annotations spec).
+return wf, { controller = Controller, context = Context, testing_app = App }
