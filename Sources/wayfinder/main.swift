@@ -11,7 +11,7 @@ struct WayfinderCommand: ParsableCommand {
             from scripts goes to standard error, so command output stays clean.
             """,
         version: "0.1.0",
-        subcommands: [RunCommand.self, OpenCommand.self, TestCommand.self, MatchCommand.self, RoutesCommand.self]
+        subcommands: [RunCommand.self, OpenCommand.self, TestCommand.self, MatchCommand.self, RoutesCommand.self, CrawlCommand.self]
     )
 
     /// Runs the command line. Exit status: what the command says, 2 for a call that is wrong
