@@ -65,7 +65,8 @@ enum TestingBinding {
                     try call.state.collectGarbage()
                     try workspace.checkRoomForAnotherApp()
                 }
-                let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, printSink: call.state.printSink)
+                let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, coverage: workspace.coverage,
+                                           coverageName: workspace.original(of: path), printSink: call.state.printSink)
                 workspace.launched(driver)
                 return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
             } catch {

@@ -18,6 +18,10 @@ final class AppDriver {
     private(set) var warnings: [String] = []
     private(set) var launches = 0
     private(set) var reloads = 0
+    /// Told of every host this driver runs, so `--coverage` sees the routes it opens, counted
+    /// for the app named `coverageName`.
+    let coverage: RouteCoverage?
+    let coverageName: String
     /// The spec's clock (`clock = fn` in launch's options), in seconds; nil for the system's.
     private let clockSource: (() throws -> Double)?
     /// Seconds `advance` moved the clock on, added to what the source gives.
@@ -31,8 +35,10 @@ final class AppDriver {
     private var lastUsed = Date()
 
     init(path: String, stateFile: String?, limits: LuaLimits, clock: (() throws -> Double)? = nil,
-         printSink: @escaping (String) -> Void) throws {
+         coverage: RouteCoverage? = nil, coverageName: String? = nil, printSink: @escaping (String) -> Void) throws {
         self.path = path
+        self.coverage = coverage
+        self.coverageName = coverageName ?? path
         self.clockSource = clock
         self.limits = limits
         self.printSink = printSink
@@ -62,6 +68,7 @@ final class AppDriver {
         now = try time ?? readClock()
         let host = try AppHost(path: path, limits: limits, printSink: printSink)
         host.clock = { [unowned self] in now }
+        coverage?.watch(host, as: coverageName)
         host.stateStore = FileStateStore(path: stateFile)
         host.warn = { [unowned self] in record($0) }
         host.openExternal = { [unowned self] in record("opened outside the app: " + $0) }
@@ -94,6 +101,7 @@ final class AppDriver {
         let host = try running()
         let (fresh, report) = try host.reloaded()
         fresh.warn = { [unowned self] in record($0) }
+        coverage?.watch(fresh, as: coverageName)
         report.warnings.forEach(record)
         constructedBefore += host.constructedCount
         self.host = fresh

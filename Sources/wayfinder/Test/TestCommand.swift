@@ -52,6 +52,9 @@ struct TestCommand: ParsableCommand {
     @Option(name: .customLong("exclude-tags"), help: "Skip the tests tagged with one of these (comma-separated, repeatable).")
     var excludeTags: [String] = []
 
+    @Flag(help: "Report which routes of the apps the specs launched were opened, and which never were.")
+    var coverage = false
+
     @Flag(help: "List the tests (file: full name) without running them.")
     var list = false
 
@@ -114,6 +117,8 @@ struct TestCommand: ParsableCommand {
         var runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
                                 printSink: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         runner.roots = roots
+        let routeCoverage = coverage ? RouteCoverage() : nil
+        runner.coverage = routeCoverage
         if list { return try listTests(files, runner) }
 
         let style: TestReport.Style
@@ -133,6 +138,12 @@ struct TestCommand: ParsableCommand {
         }
         report.finish()
         if format == .junit { Terminal.write(JUnitReport.xml(report.results)) }
+        if let routeCoverage {
+            // Beside TAP or XML, the report goes to standard error so the output stays parseable.
+            for line in routeCoverage.lines {
+                if format == .plain { Terminal.print(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            }
+        }
         if let junit {
             do {
                 try Data(JUnitReport.xml(report.results).utf8).write(to: URL(fileURLWithPath: junit))
