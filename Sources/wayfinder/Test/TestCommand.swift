@@ -55,6 +55,12 @@ struct TestCommand: ParsableCommand {
     @Flag(help: "Report which routes of the apps the specs launched were opened, and which never were.")
     var coverage = false
 
+    @Flag(help: "Run the specs, then rerun those whose files or apps change on save (Enter reruns all; q or the end of input stops).")
+    var watch = false
+
+    @Flag(help: "With --watch: look for changes by polling modification times instead of inotify.")
+    var poll = false
+
     @Flag(help: "List the tests (file: full name) without running them.")
     var list = false
 
@@ -77,6 +83,13 @@ struct TestCommand: ParsableCommand {
             case "junit": self = .junit
             default: return nil
             }
+        }
+    }
+
+    func validate() throws {
+        if poll && !watch { throw ValidationError("--poll chooses how --watch looks for changes; give --watch too") }
+        if watch && (list || coverage || tap || junit != nil || (output != nil && output != .plain) || shuffle || seed != nil) {
+            throw ValidationError("--watch prints plain results and cannot be combined with --list, --coverage, --tap, --output, --junit or --shuffle")
         }
     }
 
@@ -120,6 +133,10 @@ struct TestCommand: ParsableCommand {
         let routeCoverage = coverage ? RouteCoverage() : nil
         runner.coverage = routeCoverage
         if list { return try listTests(files, runner) }
+        if watch {
+            var watching = SpecWatch(runner: runner, roots: roots, isSpecFile: config.isSpecFile, polling: poll)
+            watching.run()
+        }
 
         let style: TestReport.Style
         switch format {
