@@ -1,5 +1,6 @@
 -- An app whose flow is broken on purpose, for `wayfinder crawl`: a link that matches no route,
--- a link whose constructor fails, a screen whose render fails, and a route no link reaches.
+-- a link whose constructor fails, a screen whose render fails, a redirect loop, and a route no
+-- link reaches.
 local wf = require "wayfinder"
 
 local Home = wf.controller "Home"
@@ -12,6 +13,7 @@ function Home:render()
       { "Crash", "tt://crash" },
       { "Blank", "tt://blank" },
       { "Call", "tel:5550100" },
+      { "Round and round", "tt://loop/a" },
     },
   }
 end
@@ -33,4 +35,14 @@ wf.map:from("tt://settings", Settings)
 wf.map:from("tt://crash", Crash)
 wf.map:from("tt://blank", Blank)
 wf.map:from("tt://orphan", Orphan)
+-- tt://loop/a redirects to tt://loop/b, which redirects back.
+local Page = wf.controller "Page"
+wf.map:from("tt://loop/(side)", Page)
+wf.navigator.delegate = {
+  url_to_open = function(url)
+    if url == "tt://loop/a" then return "tt://loop/b" end
+    if url == "tt://loop/b" then return "tt://loop/a" end
+    return url
+  end,
+}
 wf.app { root = "tt://home", persistence = "none" }
