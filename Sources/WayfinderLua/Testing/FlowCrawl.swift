@@ -146,9 +146,17 @@ public struct FlowCrawl {
                     crawl.external.append(Link(from: url, fromRoute: fromRoute, title: link.title, url: link.url))
                     continue
                 }
-                guard let route = routeOf(host, link.url) else {
-                    let reason = (try? host.match(link.url))?.reason ?? "no route matches"
-                    crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: reason))
+                let route: Route<LuaTarget>
+                do {
+                    // A type function's error is the link's reason, not a silent no-match.
+                    switch try host.routes.match(link.url) {
+                    case .matched(let match): route = match.route
+                    case .noMatch(let reason):
+                        crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: reason))
+                        continue
+                    }
+                } catch {
+                    crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: String(describing: error)))
                     continue
                 }
                 reachedRoutes.insert(route.pattern.text)

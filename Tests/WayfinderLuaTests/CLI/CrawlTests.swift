@@ -72,6 +72,23 @@ struct CrawlTests {
         #expect(try WayfinderCLI.run(["crawl", directory.path, "--from", "tt://hidden"]).status == 0)
     }
 
+    @Test func aTypeFunctionsErrorAndAMalformedLinkAreDeadWithTheirReasons() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", """
+            local wf = require "wayfinder"
+            local Page = wf.controller "Page"
+            function Page:render() return { title = "Home", links = { { "Typed", "tt://item/7" }, { "Bad", "tt://item/%zz" } } } end
+            wf.map:type("odd", function(text) error("odd broke") end)
+            wf.map:from("tt://home", Page)
+            wf.map:from("tt://item/(n:odd)", Page)
+            wf.app { root = "tt://home", persistence = "none" }
+            """)
+        let result = try WayfinderCLI.run(["crawl", directory.path])
+        #expect(result.status == 1)
+        #expect(result.stdout.contains("tt://item/7 from tt://home (\"Typed\"): app.lua:4: odd broke"), "\(result.stdout)")
+        #expect(result.stdout.contains("tt://item/%zz from tt://home (\"Bad\"): "))
+    }
+
     @Test func theDotGraphRendersWithGraphviz() throws {
         let graph = try WayfinderCLI.run(["crawl", RunAndOpenTests.restaurant, "--dot"])
         #expect(graph.status == 0)
