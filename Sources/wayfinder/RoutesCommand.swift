@@ -3,7 +3,7 @@ import Wayfinder
 import WayfinderLua
 
 /// `wayfinder routes APP`: the route map in precedence order, with a warning for every pair of
-/// patterns that only their text order can separate.
+/// patterns that only their text order can separate; or a snapshot of it written or checked.
 struct RoutesCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "routes",
@@ -23,11 +23,22 @@ struct RoutesCommand: ParsableCommand {
     @Flag(help: "Print one JSON object per route, one per line.")
     var json = false
 
+    @Option(help: "Save the route table (patterns, targets, modes, options, precedence order) to FILE.")
+    var write: String?
+
+    @Option(help: "Compare the route table with the snapshot in FILE; print the differences and exit 1 when it differs.")
+    var check: String?
+
     @OptionGroup var host: HostOptions
+
+    func validate() throws {
+        guard write == nil || check == nil else { throw ValidationError("choose one of --write and --check") }
+    }
 
     func run() throws {
         let appHost = try host.load(app)
         let routes = try appHost.routeReports()
+        if write != nil || check != nil { return try snapshot(RouteSnapshot(routes)) }
         if json {
             for route in routes { Terminal.print(try JSON.encode(route.json)) }
         } else {
@@ -37,6 +48,32 @@ struct RoutesCommand: ParsableCommand {
             Terminal.print(TextTable.render(header: ["PATTERN", "MODE", "TARGET", "CONSTRUCTOR", "SPECIFICITY"], rows: rows))
         }
         for warning in appHost.tieWarnings() { Terminal.warning(warning) }
+    }
+}
+
+extension RoutesCommand {
+    /// `--write` saves the table; `--check` compares it with the saved one (exit 1 when it
+    /// differs, 2 when the file is not a snapshot).
+    func snapshot(_ current: RouteSnapshot) throws {
+        do {
+            if let write {
+                try current.write(to: write)
+                Terminal.print("wrote \(current.lines.count) routes to \(write)")
+                return
+            }
+            guard let check else { return }
+            let differences = try RouteSnapshot(file: check).differences(to: current)
+            if differences.isEmpty {
+                Terminal.print("routes match \(check) (\(current.lines.count) routes)")
+                return
+            }
+            Terminal.print("routes differ from \(check) (- saved only, + now only, ~ changed):")
+            for line in differences { Terminal.print(line) }
+            throw ExitCode(1)
+        } catch let error as SnapshotError {
+            Terminal.error(error.description)
+            throw ExitCode(2)
+        }
     }
 }
 

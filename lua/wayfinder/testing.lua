@@ -8,13 +8,14 @@ local testing = {}
 -- open, back, dismiss, select, relaunch, reload and close answer true or false, reason.
 local methods = {}
 for _, name in ipairs { "open", "back", "dismiss", "select", "relaunch", "reload", "close",
-                        "url", "tree", "render", "stats" } do
+                        "url", "tree", "render", "stats", "advance" } do
   methods[name] = native[name]
 end
 local Driver = { __index = methods, __name = "wf.testing app" }
 
 -- launch(app_path [, options]) -> app | nil, reason. options: state (a state file, else a
--- temporary one), memory_limit (MiB), time_limit (ms).
+-- temporary one), memory_limit (MiB), time_limit (ms), clock (a function giving the time in
+-- seconds; app:advance(seconds) moves it on).
 function testing.launch(app_path, options)
   if type(app_path) ~= "string" then
     error("wf.testing.launch needs an app path (a string), got " .. type(app_path), 2)

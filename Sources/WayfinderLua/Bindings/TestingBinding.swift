@@ -9,7 +9,7 @@ enum TestingBinding {
         ("launch", launch), ("open", open), ("back", back), ("dismiss", dismiss), ("select", select),
         ("url", url), ("tree", tree), ("render", render), ("relaunch", relaunch), ("reload", reload),
         ("stats", stats), ("close", close), ("copy_app", copyApp), ("write", write),
-        ("read", read),
+        ("read", read), ("advance", advance),
     ]
 
     /// launch(path, options, metatable) -> true, driver | false, reason. options: state (a
@@ -22,6 +22,7 @@ enum TestingBinding {
             let path = try call.string(1, name: "app_path")
             var stateFile: String?
             var limits = host.limits
+            var clock: (() throws -> Double)?
             if case .map(let options) = try call.value(2, name: "options") {
                 for (key, value) in options {
                     switch (key, value) {
@@ -30,6 +31,16 @@ enum TestingBinding {
                             stateFile = try workspace(call).stateFile(file)
                         } catch {
                             return [false, .string("cannot launch \(path): \(error)")]
+                        }
+                    case ("clock", .handle(let function)) where function.kind == "function":
+                        clock = { [weak state = call.state] in
+                            guard let state else { throw ScriptError(kind: .runtime, message: "the spec that gave the clock has ended") }
+                            let answer = try state.call(function, []).first ?? .null
+                            switch answer {
+                            case .int(let seconds): return Double(seconds)
+                            case .double(let seconds): return seconds
+                            default: throw ScriptError(kind: .runtime, message: "the clock function returned \(answer.typeDescription), not a number of seconds")
+                            }
                         }
                     // An app may get tighter limits than the spec's own, never looser ones: the
                     // limits given on the command line bound everything a spec runs.
@@ -40,7 +51,7 @@ enum TestingBinding {
                     default:
                         return [false, .string("wf.testing.launch: option \(key) = \(value) is not understood "
                             + "(options: state = FILE, memory_limit = MiB from 1 to the spec's \(host.limits.memoryBytes >> 20), "
-                            + "time_limit = ms from 1 to the spec's \(host.limits.timeBudgetNanoseconds / 1_000_000))")]
+                            + "time_limit = ms from 1 to the spec's \(host.limits.timeBudgetNanoseconds / 1_000_000), clock = function giving seconds)")]
                     }
                 }
             }
@@ -54,7 +65,8 @@ enum TestingBinding {
                     try call.state.collectGarbage()
                     try workspace.checkRoomForAnotherApp()
                 }
-                let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, printSink: call.state.printSink)
+                let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, coverage: workspace.coverage,
+                                           coverageName: workspace.original(of: path), printSink: call.state.printSink)
                 workspace.launched(driver)
                 return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
             } catch {
@@ -70,6 +82,7 @@ enum TestingBinding {
             case .success(let text): url = text
             case .failure(let notUTF8): throw Refusal(notUTF8.description)
             }
+            try driver.use()
             do {
                 try driver.running().navigator.open(url)
             } catch {
@@ -80,12 +93,14 @@ enum TestingBinding {
 
     static let back: LuaBinding = { L in
         navigation(L) { driver, _ in
+            try driver.use()
             if try !driver.running().navigator.back() { throw Refusal("nothing to go back to") }
         }
     }
 
     static let dismiss: LuaBinding = { L in
         navigation(L) { driver, _ in
+            try driver.use()
             if try !driver.running().navigator.dismiss() { throw Refusal("nothing to dismiss") }
         }
     }
@@ -94,6 +109,7 @@ enum TestingBinding {
     static let select: LuaBinding = { L in
         navigation(L) { driver, call in
             let number = try call.int(2, name: "tab")
+            try driver.use()
             guard number >= 1, number <= Int64(Int.max), try driver.running().navigator.select(Int(number - 1)) else {
                 throw Refusal("there is no tab \(number)")
             }
@@ -116,6 +132,19 @@ enum TestingBinding {
             } catch {
                 return [false, .string(String(describing: error))]
             }
+        }
+    }
+
+    /// advance(seconds): moves the app's clock on.
+    static let advance: LuaBinding = { L in
+        navigation(L) { driver, call in
+            let seconds: Double
+            switch try call.value(2, name: "seconds") {
+            case .int(let whole): seconds = Double(whole)
+            case .double(let fraction): seconds = fraction
+            case let other: throw Refusal("advance needs a number of seconds, got \(other.typeDescription)")
+            }
+            try driver.advance(seconds)
         }
     }
 

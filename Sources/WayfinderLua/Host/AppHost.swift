@@ -11,6 +11,9 @@ public final class AppHost {
     /// Told what went wrong where nothing can fail any more: an appear/disappear hook's error, an
     /// entry dropped because its URL no longer opens.
     public var warn: (String) -> Void = { text in FileHandle.standardError.write(Data(("warning: " + text + "\n").utf8)) }
+    /// Where the host reads the time (a saved state's age and save time): the system's clock,
+    /// or a spec's fake one (`wf.testing.launch(app, { clock = fn })`).
+    public var clock: () -> Date = { Date() }
     /// The directory `require` searches, and the entry script in it.
     public let appDirectory: String
     public let entryFile: String

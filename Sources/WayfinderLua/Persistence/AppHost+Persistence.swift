@@ -19,8 +19,8 @@ extension AppHost {
     /// with a warning (once per value, not at every save).
     /// `everyEntry` keeps the whole tree whatever the mode and whatever `persist` answered (a hot
     /// reload keeps the user's place).
-    public func capturedState(savedAt: Date = Date(), everyEntry: Bool = false) -> NavigationState {
-        let (saved, leftOut) = navigator.tree.captured(mode: everyEntry ? .all : config.persistence, app: stateName, savedAt: savedAt,
+    public func capturedState(savedAt: Date? = nil, everyEntry: Bool = false) -> NavigationState {
+        let (saved, leftOut) = navigator.tree.captured(mode: everyEntry ? .all : config.persistence, app: stateName, savedAt: savedAt ?? clock(),
                                                        appContext: appContext) { [unowned self] entry, controller in
             let described = record(of: controller, at: entry.url)
             return everyEntry && !described.persists ? ControllerRecord() : described
@@ -53,7 +53,7 @@ extension AppHost {
     /// persistence `none`, nothing saved, a state that expired with no important entry, a file
     /// that could not be read (moved aside, with a warning), or no entry whose URL still opens.
     @discardableResult
-    public func restore(now: Date = Date()) throws -> Bool {
+    public func restore(now: Date? = nil) throws -> Bool {
         guard let stateStore, config.persistence != .none else { return false }
         switch stateStore.load() {
         case .missing:
@@ -65,7 +65,7 @@ extension AppHost {
         case .loaded(let saved):
             try checkOwner(of: saved)
             stateOwnerChecked = true
-            guard saved.isRestorable(expiration: config.expiration, now: now) else { return false }
+            guard saved.isRestorable(expiration: config.expiration, now: now ?? clock()) else { return false }
             return try restore(from: saved)
         }
     }

@@ -18,9 +18,28 @@ final class AppDriver {
     private(set) var warnings: [String] = []
     private(set) var launches = 0
     private(set) var reloads = 0
+    /// Told of every host this driver runs, so `--coverage` sees the routes it opens, counted
+    /// for the app named `coverageName`.
+    let coverage: RouteCoverage?
+    let coverageName: String
+    /// The spec's clock (`clock = fn` in launch's options), in seconds; nil for the system's.
+    private let clockSource: (() throws -> Double)?
+    /// Seconds `advance` moved the clock on, added to what the source gives.
+    private(set) var advanced = 0.0
+    /// The time the host reads, read from the source at every operation (launch, a navigation),
+    /// so a clock that fails fails that operation, not the host.
+    private var now = Date()
+    /// When the spec last used the app. An app saves its state after every command, so a
+    /// relaunch or close saves it as of then: time `advance` adds after it is time the app sat
+    /// unused, and counts toward its state's expiration.
+    private var lastUsed = Date()
 
-    init(path: String, stateFile: String?, limits: LuaLimits, printSink: @escaping (String) -> Void) throws {
+    init(path: String, stateFile: String?, limits: LuaLimits, clock: (() throws -> Double)? = nil,
+         coverage: RouteCoverage? = nil, coverageName: String? = nil, printSink: @escaping (String) -> Void) throws {
         self.path = path
+        self.coverage = coverage
+        self.coverageName = coverageName ?? path
+        self.clockSource = clock
         self.limits = limits
         self.printSink = printSink
         if let stateFile {
@@ -44,13 +63,18 @@ final class AppDriver {
     }
 
     /// Loads the app and launches it: the saved state restored, else its tabs or root.
-    private func start() throws {
+    /// `time` is the clock's reading when the caller has taken it already.
+    private func start(at time: Date? = nil) throws {
+        now = try time ?? readClock()
         let host = try AppHost(path: path, limits: limits, printSink: printSink)
+        host.clock = { [unowned self] in now }
+        coverage?.watch(host, as: coverageName)
         host.stateStore = FileStateStore(path: stateFile)
         host.warn = { [unowned self] in record($0) }
         host.openExternal = { [unowned self] in record("opened outside the app: " + $0) }
         try host.launch()
         self.host = host
+        lastUsed = now
         constructedBefore = 0
         launches += 1
     }
@@ -64,9 +88,12 @@ final class AppDriver {
     /// Persists the tree, ends the app, and starts it again from the same scripts and state file.
     func relaunch() throws {
         let host = try running()
+        // Read first: a clock that fails then leaves the app running as it was.
+        let time = try readClock()
+        now = lastUsed
         try host.persist()
         self.host = nil
-        try start()
+        try start(at: time)
     }
 
     /// A hot reload: the app made again from disk and swapped in, or left as it was.
@@ -74,11 +101,38 @@ final class AppDriver {
         let host = try running()
         let (fresh, report) = try host.reloaded()
         fresh.warn = { [unowned self] in record($0) }
+        coverage?.watch(fresh, as: coverageName)
         report.warnings.forEach(record)
         constructedBefore += host.constructedCount
         self.host = fresh
         reloads += 1
         return report
+    }
+
+    /// Moves the clock on by `seconds` (at least 0: time never runs back).
+    func advance(_ seconds: Double) throws {
+        _ = try running()
+        guard seconds.isFinite, seconds >= 0 else { throw ClockError("advance needs a finite number of seconds >= 0, got \(seconds)") }
+        advanced += seconds
+    }
+
+    /// Reads the clock before a navigation of the spec's.
+    func use() throws {
+        _ = try running()
+        now = try readClock()
+        lastUsed = now
+    }
+
+    /// The spec's clock (or the system's), moved on by what `advance` added.
+    private func readClock() throws -> Date {
+        let seconds = try clockSource?() ?? Date().timeIntervalSince1970
+        guard seconds.isFinite else { throw ClockError("the clock gave \(seconds), not a finite number of seconds") }
+        return Date(timeIntervalSince1970: seconds + advanced)
+    }
+
+    struct ClockError: Error, CustomStringConvertible {
+        let description: String
+        init(_ description: String) { self.description = description }
     }
 
     /// The most warnings kept, and the longest kept whole: an app that warns in a loop cannot grow
@@ -107,6 +161,7 @@ final class AppDriver {
     /// Saves the state as an app does when it ends, and ends it. Closing twice does nothing.
     func close() throws {
         guard let host else { return }
+        now = lastUsed
         defer {
             self.host = nil
             removeTemporaryFiles()

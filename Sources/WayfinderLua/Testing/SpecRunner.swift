@@ -20,6 +20,8 @@ public struct SpecRunner {
     /// Directories (the paths given on the command line) whose apps `wf.testing` may launch and
     /// copy, besides each spec's own directory (see ``Workspace``).
     public var roots: [String] = []
+    /// Collects which routes the apps the specs launch opened (`--coverage`); nil counts nothing.
+    public var coverage: RouteCoverage?
 
     public init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, selection: SpecSelection = SpecSelection(),
                 packagePath: String = BustedConfig().packagePath, printSink: @escaping (String) -> Void = { _ in }) {
@@ -120,6 +122,7 @@ public struct SpecRunner {
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions),
                                                ("wayfinder.native.spec", SpecBinding.functions)])
             host.workspace = Workspace(specFile: file, roots: roots)
+            host.workspace?.coverage = coverage
             let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")
             let answer = try host.state.run(source: source, chunkName: "=wayfinder.spec")
             let handles = answer.compactMap { value -> Value.Handle? in if case .handle(let handle) = value { return handle } else { return nil } }

@@ -21,6 +21,8 @@ final class Workspace {
     /// Where writes may go (the copied directory, or for a single-file app the temporary
     /// directory holding it), and the temporary directory to remove; real paths.
     private var copies: [(root: String, temporary: String)] = []
+    /// Each copy's path and the real path of the app it was copied from.
+    private var copiedFrom: [(copy: String, source: String)] = []
     /// Real paths of the directories whose apps may be launched and copied.
     private let roots: [String]
     /// The most apps a spec file may have running at once: each runs in its own Lua state within
@@ -30,6 +32,9 @@ final class Workspace {
     private var launched: [() -> Bool] = []
 
     /// `specFile` is the spec being run; `roots` the paths given on the command line.
+    /// Where the apps launched from this spec file report the routes they open.
+    var coverage: RouteCoverage?
+
     init(specFile: String, roots: [String] = []) {
         var real = [String]()
         let specDirectory = URL(fileURLWithPath: specFile).deletingLastPathComponent().path
@@ -101,7 +106,19 @@ final class Workspace {
         let temporary = FileAccess.realPath(directory) ?? directory
         let copied = temporary + "/" + name
         copies.append((isDirectory.boolValue ? copied : temporary, temporary))
+        copiedFrom.append((copied, source))
         return copied
+    }
+
+    /// The app a path names, seen through copies: a copy's path gives its original's, so route
+    /// coverage counts a copy's routes toward the app it was copied from.
+    func original(of path: String) -> String {
+        let real = FileAccess.realPath(path) ?? path
+        for (copy, source) in copiedFrom {
+            if real == copy { return source }
+            if real.hasPrefix(copy + "/") { return source + real.dropFirst(copy.count) }
+        }
+        return real
     }
 
     /// Writes `text` to `path`, which must lie inside a copy this workspace made, in a directory

@@ -55,6 +55,15 @@ struct TestCommand: ParsableCommand {
     @Option(name: .customLong("exclude-tags"), help: "Skip the tests tagged with one of these (comma-separated, repeatable).")
     var excludeTags: [String] = []
 
+    @Flag(help: "Report which routes of the apps the specs launched were opened, and which never were.")
+    var coverage = false
+
+    @Flag(help: "Run the specs, then rerun those whose files or apps change on save (Enter reruns all; q or the end of input stops).")
+    var watch = false
+
+    @Flag(help: "With --watch: look for changes by polling modification times instead of inotify.")
+    var poll = false
+
     @Flag(help: "List the tests (file: full name) without running them.")
     var list = false
 
@@ -77,6 +86,13 @@ struct TestCommand: ParsableCommand {
             case "junit": self = .junit
             default: return nil
             }
+        }
+    }
+
+    func validate() throws {
+        if poll && !watch { throw ValidationError("--poll chooses how --watch looks for changes; give --watch too") }
+        if watch && (list || coverage || tap || junit != nil || (output != nil && output != .plain) || shuffle || seed != nil) {
+            throw ValidationError("--watch prints plain results and cannot be combined with --list, --coverage, --tap, --output, --junit or --shuffle")
         }
     }
 
@@ -117,7 +133,13 @@ struct TestCommand: ParsableCommand {
         var runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
                                 printSink: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
         runner.roots = roots
+        let routeCoverage = coverage ? RouteCoverage() : nil
+        runner.coverage = routeCoverage
         if list { return try listTests(files, runner) }
+        if watch {
+            var watching = SpecWatch(runner: runner, roots: roots, isSpecFile: config.isSpecFile, polling: poll)
+            watching.run()
+        }
 
         let style: TestReport.Style
         switch format {
@@ -136,6 +158,12 @@ struct TestCommand: ParsableCommand {
         }
         report.finish()
         if format == .junit { Terminal.write(JUnitReport.xml(report.results)) }
+        if let routeCoverage {
+            // Beside TAP or XML, the report goes to standard error so the output stays parseable.
+            for line in routeCoverage.lines {
+                if format == .plain { Terminal.print(line) } else { FileHandle.standardError.write(Data((line + "\n").utf8)) }
+            }
+        }
         if let junit {
             do {
                 try Data(JUnitReport.xml(report.results).utf8).write(to: URL(fileURLWithPath: junit))

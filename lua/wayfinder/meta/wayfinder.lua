@@ -157,6 +157,10 @@ function App:tree() end
 function App:render() end
 ---@return { constructed: integer, launches: integer, reloads: integer, warnings: string[], running: boolean }
 function App:stats() end
+---Moves the app's clock on (never backwards), so expiry is tested without waiting.
+---@param seconds number
+---@return boolean ok, string|nil reason
+function App:advance(seconds) end
 
 ---@class wayfinder
 local wf = {}
@@ -281,7 +285,7 @@ function wf.context.is(value) end
 ---@class wayfinder.testing
 wf.testing = {}
 ---@param app_path string
----@param options? { state?: string, memory_limit?: integer, time_limit?: integer }
+---@param options? { state?: string, memory_limit?: integer, time_limit?: integer, clock?: fun(): number }
 ---@return wayfinder.testing.app|nil app, string|nil reason
 function wf.testing.launch(app_path, options) end
 ---@param app_path string

@@ -13,6 +13,8 @@ local LINKS = {
   story = {
     { "Website", "http://www.melsdrive-in.com" },
     { "Complaints Dept.", "tt://about/complaints" },
+    -- An old link from before the address book: its token is no contact ID.
+    { "Mel, our founder", "tt://contact/mel" },
   },
   complaints = {
     { "Call Us", "tel:5555555" },

@@ -15,6 +15,7 @@ function Web:render()
     links = {
       { "Menus", "tt://menu/1" },
       { "About us", "tt://menu/5" },
+      { "Close the browser", "tt://tabBar" },
     },
   }
 end

@@ -1,0 +1,209 @@
+import Wayfinder
+
+/// Every screen an app's links reach, breadth first from its launch tree: the screens, the links
+/// between them, the links that lead nowhere and the routes no link reached.
+///
+/// Each link is opened in a fresh app (loaded, launched, and led to the linking screen by the
+/// same steps that reached it first), so what one screen did (an action, a sign-in) never
+/// changes what another screen's links do, and a link that fails leaves nothing behind.
+public struct FlowCrawl {
+    /// One way of reaching a screen from the launch tree.
+    public enum Step: Equatable, Sendable {
+        case select(Int)
+        case open(String)
+    }
+
+    public struct Screen: Equatable, Sendable {
+        public var url: String
+        public var route: String
+        public var title: String?
+        /// The tab (from 0) that was selected when it was first reached; nil for an app without tabs.
+        public var tab: Int?
+        /// Whether it was reached inside a modal or a popover.
+        public var presented: Bool
+    }
+
+    /// A link of a rendered screen, and where it went.
+    public struct Link: Equatable, Sendable {
+        public var from: String
+        public var fromRoute: String
+        public var title: String
+        public var url: String
+        /// The route the link's URL matched; nil for a dead or external link.
+        public var route: String?
+        /// The route's mode (`modal` and `popover` edges are drawn apart).
+        public var mode: NavigationMode?
+    }
+
+    public struct DeadLink: Equatable, Sendable {
+        public var from: String
+        public var title: String
+        public var url: String
+        public var reason: String
+    }
+
+    public var screens: [Screen] = []
+    public var links: [Link] = []
+    public var dead: [DeadLink] = []
+    public var external: [Link] = []
+    /// Routes, in precedence order, that neither a link nor the launch tree reached.
+    public var unreached: [String] = []
+    /// Every route in precedence order with its mode, so the graph can name action routes.
+    public var routeModes: [(pattern: String, mode: NavigationMode)] = []
+    /// The tab URLs of `wf.app`, for the graph's grouping.
+    public var tabs: [String] = []
+    /// Where actions (routes of mode `none`) led: the action's route and the route of the screen
+    /// shown after it, when that is another screen than the one its link was on.
+    public var actionResults: [(action: String, screen: String)] = []
+    /// True when `max` stopped the crawl before every link was followed.
+    public var truncated = false
+
+    /// Crawls the app `load` makes (a fresh host each time it is called), from its launch tree and
+    /// the URLs in `from`. `allURLs` follows every distinct URL; otherwise links that differ only
+    /// in their query values are followed once. At most `max` screens are visited.
+    public static func run(load: () throws -> AppHost, from: [String] = [], allURLs: Bool = false, max: Int = 1000) throws -> FlowCrawl {
+        var crawl = FlowCrawl()
+        var queue = [(path: [Step], screen: RenderedScreen?, url: String)]()
+        var seenScreens = Set<String>()
+        var followed = Set<String>()
+        var reachedRoutes = Set<String>()
+
+        let first = try load()
+        crawl.routeModes = first.routes.routes.map { ($0.pattern.text, $0.options.mode) }
+        crawl.tabs = first.config.tabs
+
+        /// Launches a fresh app and replays `path`; the host, or the reason it went wrong.
+        func replay(_ path: [Step]) throws -> (AppHost, String?) {
+            let host = try load()
+            host.warn = { _ in }
+            host.openExternal = { _ in }
+            do {
+                try host.launch()
+                for step in path {
+                    switch step {
+                    case .select(let tab): try host.navigator.select(tab)
+                    case .open(let url): try host.navigator.open(url)
+                    }
+                }
+            } catch {
+                return (host, OpenFailure.reason(error, url: path.last.map(describe) ?? "the launch tree"))
+            }
+            return (host, nil)
+        }
+
+        func routeOf(_ host: AppHost, _ url: String) -> Route<LuaTarget>? {
+            if case .matched(let match)? = try? host.routes.match(url) { return match.route }
+            return nil
+        }
+
+        /// Renders what `host` shows and records it as a screen when it is new.
+        func visit(_ host: AppHost, path: [Step]) throws(ScriptError) -> Bool {
+            guard let entry = host.navigator.tree.visible, let controller = entry.controller else { return true }
+            let url = entry.url
+            guard !seenScreens.contains(url) else { return true }
+            let screen = try host.render(controller)
+            seenScreens.insert(url)
+            let route = routeOf(host, url)?.pattern.text ?? "?"
+            reachedRoutes.insert(route)
+            let tree = host.navigator.tree
+            crawl.screens.append(Screen(url: url, route: route, title: screen?.title ?? controller.renderedTitle,
+                                        tab: tree.selectedTab, presented: tree.popover != nil || !tree.modals.isEmpty))
+            queue.append((path, screen, url))
+            return true
+        }
+
+        let (launched, problem) = try replay([])
+        if let problem { throw ScriptError(kind: .runtime, message: problem) }
+        var starts = [[Step]]()
+        if case .tabs(let stacks, _) = launched.navigator.tree.root {
+            starts = stacks.indices.map { [.select($0)] }
+        } else {
+            starts = [[]]
+        }
+        starts += from.map { [.open($0)] }
+        for path in starts {
+            let (host, problem) = try replay(path)
+            if let problem {
+                crawl.dead.append(DeadLink(from: "the launch tree", title: "", url: path.last.map(describe) ?? "", reason: problem))
+                continue
+            }
+            do {
+                _ = try visit(host, path: path)
+            } catch {
+                crawl.dead.append(DeadLink(from: "the launch tree", title: "", url: host.navigator.url ?? "", reason: error.description))
+            }
+        }
+
+        var next = 0
+        while next < queue.count {
+            let (path, screen, url) = queue[next]
+            next += 1
+            let fromRoute = crawl.screens.first(where: { $0.url == url })?.route ?? "?"
+            for link in screen?.links ?? [] {
+                let host = first
+                let parsed = try? NavigationURL(link.url)
+                if let parsed, host.navigator.isExternal(parsed) {
+                    crawl.external.append(Link(from: url, fromRoute: fromRoute, title: link.title, url: link.url))
+                    continue
+                }
+                let route: Route<LuaTarget>
+                do {
+                    // A type function's error is the link's reason, not a silent no-match.
+                    switch try host.routes.match(link.url) {
+                    case .matched(let match): route = match.route
+                    case .noMatch(let reason):
+                        crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: reason))
+                        continue
+                    }
+                } catch {
+                    crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: String(describing: error)))
+                    continue
+                }
+                reachedRoutes.insert(route.pattern.text)
+                crawl.links.append(Link(from: url, fromRoute: fromRoute, title: link.title, url: link.url,
+                                        route: route.pattern.text, mode: route.options.mode))
+                let key = allURLs ? link.url : route.pattern.text + " " + withoutQuery(link.url)
+                guard !followed.contains(key) else { continue }
+                followed.insert(key)
+                if crawl.screens.count >= max {
+                    crawl.truncated = true
+                    continue
+                }
+                let (opened, problem) = try replay(path + [.open(link.url)])
+                if let problem {
+                    crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: problem))
+                    continue
+                }
+                if route.options.mode == .none, let shown = opened.navigator.url, shown != url,
+                   let screenRoute = routeOf(opened, shown)?.pattern.text {
+                    crawl.actionResults.append((route.pattern.text, screenRoute))
+                }
+                do {
+                    _ = try visit(opened, path: path + [.open(link.url)])
+                } catch {
+                    crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: error.description))
+                }
+            }
+        }
+        crawl.unreached = crawl.routeModes.map(\.pattern).filter { !reachedRoutes.contains($0) }
+        return crawl
+    }
+
+    private static func describe(_ step: Step) -> String {
+        switch step {
+        case .select(let tab): return "tab \(tab + 1)"
+        case .open(let url): return url
+        }
+    }
+
+    /// The URL with its query taken out (the fragment kept): links that differ only there share a
+    /// route shape.
+    static func withoutQuery(_ url: String) -> String {
+        guard let question = url.firstIndex(of: "?") else { return url }
+        let fragment = url[question...].firstIndex(of: "#").map { String(url[$0...]) } ?? ""
+        return String(url[..<question]) + fragment
+    }
+
+    /// Whether the crawl found something wrong: a dead link or a route nothing reached.
+    public var failed: Bool { !dead.isEmpty || !unreached.isEmpty }
+}
