@@ -46,10 +46,12 @@ public struct LuaCall {
         } catch let error as ScriptError where error.traceback != nil {
             wf_ops_truncate(shim, start)
             state.writeString(error.fullMessage)
+            shim.pointee.raise_kind = error.kind.raised
             return WF_RAISE_VALUE
         } catch {
             wf_ops_truncate(shim, start)
             state.writeString(String(describing: error))
+            shim.pointee.raise_kind = (error as? ScriptError)?.kind.raised ?? Int32(WF_KIND_RUNTIME)
             return WF_RAISE_MESSAGE
         }
     }
