@@ -5,19 +5,28 @@ import Wayfinder
 /// The one way Swift enters Lua: `wf_pcall`, with the callee and arguments taken from the stack and
 /// from ops written since `start`. The stack is restored whatever happens.
 extension LuaState {
+    /// With `keepingResults`, the results stay on the stack after `read` returns (a loaded chunk
+    /// about to be called); otherwise, and always on failure, the stack is as it was.
     func protectedCall<Result>(
-        on thread: OpaquePointer? = nil, start: Int, stackValues: Int32 = 0,
+        on thread: OpaquePointer? = nil, start: Int, stackValues: Int32 = 0, keepingResults: Bool = false,
         _ read: (_ thread: OpaquePointer, _ first: Int32, _ count: Int32) throws(ScriptError) -> Result
     ) throws(ScriptError) -> Result {
         let thread = thread ?? activeThread
         let base = lua_gettop(thread) - stackValues
         var count: Int32 = 0
         let status = wf_pcall(thread, start, stackValues, &count)
-        defer { wf_settop(thread, base) }
         guard status == LUA_OK else {
+            defer { wf_settop(thread, base) }
             throw scriptError(status: status, thread: thread, at: base + 1)
         }
-        return try read(thread, base + 1, count)
+        do {
+            let result = try read(thread, base + 1, count)
+            if !keepingResults { wf_settop(thread, base) }
+            return result
+        } catch {
+            wf_settop(thread, base)
+            throw error
+        }
     }
 
     /// Writes ops with `body`, or forgets them when it throws.
