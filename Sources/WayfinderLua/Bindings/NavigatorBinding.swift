@@ -34,8 +34,6 @@ enum NavigatorBinding {
                 try call.forEachField(ofTableAt: 2) { field, key, index throws(ScriptError) in
                     switch ActionField(rawValue: key) {
                     case .parent: request.parent = try field.optionalString(index, name: "action.parent")
-                    case .transition: request.transition = try field.optionalString(index, name: "action.transition")
-                    case .animated: request.animated = try field.optionalBool(index, name: "action.animated") ?? true
                     case .state:
                         let state = try field.state.value(at: Int32(index), in: call.thread)
                         request.state = state.isNull ? nil : state
@@ -46,7 +44,8 @@ enum NavigatorBinding {
                         let (query, leftOut) = call.state.fieldsHoldingTables(ofTableAt: Int32(index), in: call.thread)
                         request.query = query
                         for item in leftOut { host.warnOnce("not saved: \(url): query \(item) cannot be written to disk") }
-                    case .url, .context, .model, nil: break
+                    // animated and transition are for a presenting host; this one has none.
+                    case .url, .context, .model, .animated, .transition, nil: break
                     }
                 }
             }
