@@ -94,8 +94,7 @@ enum NavigatorBinding {
             let host = try AppHost.from(call)
             let index = try call.int(1, name: "tab")
             return answer(nil) {
-                guard index >= 1, index <= Int64(Int.max) else { return .bool(false) }
-                return .bool(try host.navigator.select(Int(index - 1)))
+                .bool(try host.navigator.select(tabNumber: index))
             }
         }
     }

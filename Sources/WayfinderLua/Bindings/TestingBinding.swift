@@ -90,7 +90,7 @@ enum TestingBinding {
     static let select: LuaBinding = { L in
         navigation(L) { driver, call in
             let number = try call.int(2, name: "tab")
-            guard number >= 1, number <= Int64(Int.max), try driver.running().navigator.select(Int(number - 1)) else {
+            guard try driver.running().navigator.select(tabNumber: number) else {
                 throw Refusal("there is no tab \(number)")
             }
         }
