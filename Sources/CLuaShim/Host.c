@@ -45,6 +45,7 @@ lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns) {
         return NULL;
     }
     h->main = L;
+    wf_raised_setup(L);
     lua_setwarnf(L, wf_warn, h);
     /* Threads copy their creator's hook, so every coroutine is bounded by the same budget. */
     lua_sethook(L, wf_hook, LUA_MASKCOUNT, WF_HOOK_COUNT);

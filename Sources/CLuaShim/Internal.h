@@ -19,6 +19,8 @@ void wf_warn(void *ud, const char *msg, int tocont);
 void wf_build(lua_State *L, wf_host *h, size_t start, size_t end);
 
 int wf_msgh(lua_State *L);
+/* Makes the registry slot wf_raise_kind keeps its value in; once, when the state is made. */
+void wf_raised_setup(lua_State *L);
 /* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module. */
 void wf_where_script(lua_State *L);
 

@@ -34,7 +34,7 @@ void wf_hook(lua_State *L, lua_Debug *ar) {
         luaL_where(L, 0);
         lua_pushfstring(L, "time budget of %d ms exceeded", (int)(h->budget_ns / 1000000));
         lua_concat(L, 2);
-        lua_error(L);
+        wf_raise_kind(L, WF_KIND_TIMEOUT);
         return;
     }
     /* A thread left counting every instruction by an earlier call goes back to the normal pace. */
@@ -46,7 +46,6 @@ void wf_enter(wf_host *h) {
         h->deadline_ns = h->budget_ns > 0 ? wf_now_ns() + h->budget_ns : 0;
         h->hit_time = 0;
         h->hit_memory = 0;
-        h->hit_not_found = 0;
         h->text_out = 0;
     }
 }

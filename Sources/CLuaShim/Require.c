@@ -211,11 +211,14 @@ int wf_fn_require(lua_State *L) {
         return 1;
     }
 
-    h->hit_not_found = 1;
+    luaL_where(L, 1);
     if (ncandidates == 1)
-        return luaL_error(L, "module '%s' not found: no wayfinder/init.lua %s", name, where);
-    if (root == WF_ROOT_BUNDLED)
-        return luaL_error(L, "module '%s' not found: no wayfinder/%s or wayfinder/%s %s", name, lua_tostring(L, 4),
-                          lua_tostring(L, 5), where);
-    return luaL_error(L, "module '%s' not found: no %s or %s %s", name, lua_tostring(L, 4), lua_tostring(L, 5), where);
+        lua_pushfstring(L, "module '%s' not found: no wayfinder/init.lua %s", name, where);
+    else if (root == WF_ROOT_BUNDLED)
+        lua_pushfstring(L, "module '%s' not found: no wayfinder/%s or wayfinder/%s %s", name, lua_tostring(L, 4),
+                        lua_tostring(L, 5), where);
+    else
+        lua_pushfstring(L, "module '%s' not found: no %s or %s %s", name, lua_tostring(L, 4), lua_tostring(L, 5), where);
+    lua_concat(L, 2);
+    return wf_raise_kind(L, WF_KIND_NOT_FOUND);
 }

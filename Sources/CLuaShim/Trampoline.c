@@ -27,7 +27,12 @@ static void wf_need_table_below(lua_State *L, int base) {
 
 void wf_build(lua_State *L, wf_host *h, size_t pos, size_t end) {
     int base = lua_gettop(L);
-    if (h->ops_broken_from < end) luaL_error(L, "not enough memory to pass values to Lua");
+    if (h->ops_broken_from < end) {
+        luaL_where(L, 1);
+        lua_pushliteral(L, "not enough memory to pass values to Lua");
+        lua_concat(L, 2);
+        wf_raise_kind(L, h->hit_memory ? WF_KIND_MEMORY : WF_KIND_RUNTIME);
+    }
     while (pos < end) {
         luaL_checkstack(L, 3, "too many values to pass to Lua");
         unsigned char op = *wf_take(L, h, &pos, end, 1);
@@ -214,18 +219,58 @@ int wf_trampoline(lua_State *L) {
     int built = lua_gettop(L) - top;
     switch (n) {
     case WF_RETURN_BUILT: return built;
-    case WF_RAISE_MESSAGE:
+    case WF_RAISE_MESSAGE: {
         if (built != 1 || lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "binding raised a malformed error");
         wf_where_script(L);
         lua_insert(L, -2);
         lua_concat(L, 2);
-        return lua_error(L);
-    case WF_RAISE_VALUE:
+        int kind = h->raise_kind;
+        h->raise_kind = WF_KIND_RUNTIME;
+        return wf_raise_kind(L, kind);
+    }
+    case WF_RAISE_VALUE: {
         if (built < 1) lua_pushnil(L);
         lua_settop(L, top + 1);
-        return lua_error(L);
+        int kind = h->raise_kind;
+        h->raise_kind = WF_KIND_RUNTIME;
+        return wf_raise_kind(L, kind);
+    }
     default: return luaL_error(L, "binding returned the unknown code %d", n);
     }
+}
+
+/* Where the last value raised with wf_raise_kind is kept (a light userdata key in the registry,
+   made when the state is, so setting it later allocates nothing). */
+static const char wf_raised_key = 0;
+
+void wf_raised_setup(lua_State *L) {
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
+}
+
+int wf_raise_kind(lua_State *L, int kind) {
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
+    wf_host_of(L)->raised_kind = kind;
+    return lua_error(L);
+}
+
+/* The kind of the error value at 1: that of the value last raised with wf_raise_kind when this is
+   that value (or an equal string, as a pcall re-raising it passes on), a memory error when the
+   limit was hit and this is Lua's own out-of-memory error, else the script's own. */
+static int wf_kind_of_error(lua_State *L) {
+    wf_host *h = wf_host_of(L);
+    int kind = WF_KIND_RUNTIME;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
+    if (lua_rawequal(L, 1, -1)) kind = h->raised_kind;
+    lua_pop(L, 1);
+    if (kind == WF_KIND_RUNTIME && h->hit_memory && lua_type(L, 1) == LUA_TSTRING) {
+        /* Interned when the state was made: pushing it allocates nothing. */
+        lua_pushliteral(L, "not enough memory");
+        if (lua_rawequal(L, 1, -1)) kind = WF_KIND_MEMORY;
+        lua_pop(L, 1);
+    }
+    return kind;
 }
 
 static int wf_has_traceback(const char *s, size_t len) {
@@ -313,6 +358,7 @@ static int wf_error_tostring(lua_State *L) {
    object that is not a string or number is named by the position it was raised at, then by its
    __tostring, else (no __tostring, or one that raises) by its type. */
 int wf_msgh(lua_State *L) {
+    wf_host_of(L)->error_kind = wf_kind_of_error(L);
     int type = lua_type(L, 1);
     if (type == LUA_TNUMBER) {
         lua_tolstring(L, 1, NULL);
@@ -369,6 +415,7 @@ int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults) {
         lua_settop(L, base);
         return WF_STATUS_NOSTACK;
     }
+    h->error_kind = WF_KIND_RUNTIME;
     lua_pushcfunction(L, wf_msgh);
     lua_pushcfunction(L, wf_call_body);
     lua_pushlightuserdata(L, &r);

@@ -67,7 +67,7 @@ function methods:open(target)
   if target.context ~= nil and not contexts.is(target.context) then
     error("nav:open: action field 'context' must be a context (made by wf.context), got " .. type(target.context), 2)
   end
-  return native.open(target.url, target, target.parent, target.transition, target.animated, target.state, target.query)
+  return native.open(target.url, target)
 end
 
 function methods:back()
@@ -161,10 +161,30 @@ local function select_models(controller, model)
   controller.anchor = model.anchor ~= nil and index_of(controller, model.anchor) or nil
 end
 
--- Makes the controller for a match. The route's fields come from the native side as
--- arguments, with the URL's query; `action` is the table the script passed to open, whose
--- query values join by reference. `opener` is the controller the new screen opens over (the
--- visible one of the tree being changed, so a parent opened first), or nil.
+-- The fields of a match make takes after target, action and opener, in the order the host
+-- passes them (RouteField in RouteRecord.swift lists them; checked below when this module loads).
+local route_fields = {
+  "url", "pattern", "params", "query", "fragment", "param_names", "selector_option", "mode", "state",
+}
+
+-- nil when the host passes `names` in make's order, else what differs.
+local function fields_disagree(names)
+  for i = 1, math.max(#names, #route_fields) do
+    if names[i] ~= route_fields[i] then
+      return "make takes route field " .. i .. " as '" .. tostring(route_fields[i]) .. "' but the host passes '"
+        .. tostring(names[i]) .. "' there"
+    end
+  end
+  return nil
+end
+local disagreement = fields_disagree(native.route_fields())
+if disagreement then error(disagreement, 0) end
+
+-- Makes the controller for a match. After `target`, `action` and `opener` come the match's
+-- fields, as `route_fields` names them: the URL's query is joined by the request's; `action` is
+-- the table the script passed to open, whose query values join by reference. `opener` is the
+-- controller the new screen opens over (the visible one of the tree being changed, so a parent
+-- opened first), or nil.
 local function make(target, action, opener, url, pattern, params, query, fragment, param_names, selector_option, mode, state)
   if action and action.query then
     for key, value in pairs(action.query) do query[key] = value end
@@ -245,10 +265,12 @@ local function hook(controller, name)
   return method(controller, name)(controller)
 end
 
--- What a controller says about itself when the tree is saved: whether it is saved at all
--- (persist(state) returning false says no), the state its persist hook wrote, whether it is
--- important (a field, or a method answering), its context's Swift layer, and its selected item
--- and scroll anchor by model identifier when it is a list that has them.
+-- What a controller says about itself when the tree is saved, as a record the host reads by
+-- name (AppHost+Persistence.swift, record(of:)): false when it is not saved at all (persist(state) returning
+-- false says no), else { state = the state its persist hook wrote, important = whether it is
+-- important (a field, or a method answering), context = its context's Swift layer, selected and
+-- anchor = its selected item and scroll anchor by model identifier when it is a list that has
+-- them }.
 local function persist(controller)
   local state
   if controller.persist ~= nil then
@@ -264,7 +286,10 @@ local function persist(controller)
     if math.type(controller.anchor) == "integer" then anchor = model_id(controller, controller.anchor) end
   end
   local context = rawget(controller, "context")
-  return true, state, important and true or false, contexts.is(context) and contexts._core(context) or nil, selected, anchor
+  return {
+    state = state, important = important and true or false,
+    context = contexts.is(context) and contexts._core(context) or nil, selected = selected, anchor = anchor,
+  }
 end
 
 -- Calls nav.delegate[name](...) when the delegate has that hook: true and its result, or false.
@@ -277,6 +302,6 @@ local function delegate(name, ...)
 end
 
 -- Handed to the host once, at start-up; scripts changing this table change nothing.
-methods._host = { make = make, fragment = fragment, hook = hook, delegate = delegate, describe = describe, persist = persist }
+methods._host = { fields_disagree = fields_disagree, make = make, fragment = fragment, hook = hook, delegate = delegate, describe = describe, persist = persist }
 
 return navigator

@@ -46,6 +46,18 @@ enum {
     WF_OP_LIGHTUSERDATA /* pointer */
 };
 
+/* What an error is, decided where it is raised and carried with it, never read from its text. */
+enum {
+    WF_KIND_RUNTIME = 0, /* the script's own error */
+    WF_KIND_TIMEOUT,     /* the time budget ran out */
+    WF_KIND_NOT_FOUND,   /* require found no such module */
+    WF_KIND_MEMORY       /* the memory limit was reached */
+};
+
+/* Raises the error value on top of the stack as one of `kind`: the value is remembered, so the
+   message handler knows it again however far up (through pcalls that re-raise it) it travels. */
+int wf_raise_kind(lua_State *L, int kind);
+
 /* Returned by wf_pcall when the stack could not grow to make the call; nothing was pushed. */
 #define WF_STATUS_NOSTACK (-100)
 
@@ -77,7 +89,12 @@ typedef struct wf_host {
     /* What the current outermost call ran into; reset when it starts. */
     int hit_time;
     int hit_memory;
-    int hit_not_found;
+    /* The kind of the error a binding is about to raise (set by Swift with WF_RAISE_*). */
+    int raise_kind;
+    /* The kind of the last error raised with wf_raise_kind, and of the error the message handler
+       of the latest failed wf_pcall saw. */
+    int raised_kind;
+    int error_kind;
 
     lua_State *main;
     lua_State *current; /* the thread running the innermost binding, if any */

@@ -39,16 +39,6 @@ public struct NavigationTree<Controller: AnyObject> {
 
     public init() {}
 
-    /// The stack new screens are pushed on: the top modal's, else the selected tab's, else the root.
-    var visibleStack: NavigationStack<Controller> {
-        let m = modals.count
-        if m > 0 { return modals[m - 1] }
-        switch root {
-        case .stack(let stack): return stack
-        case .tabs(let tabs, let selected): return tabs[selected]
-        }
-    }
-
     public var visible: NavigationEntry<Controller>? {
         if let popover { return popover }
         let m = modals.count

@@ -203,6 +203,15 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// A tab whose screen cannot be made now (its constructor fails) throws and stays, the
     /// selection as before, so a later select can try again; an entry whose URL no longer opens
     /// is dropped, as on every reveal.
+    /// Selects the tab numbered `number` as people count them, from 1. False when there is none.
+    @discardableResult
+    public func select(tabNumber number: Int64) throws -> Bool {
+        guard number >= 1, number <= Int64(Int.max) else { return false }
+        return try select(Int(number - 1))
+    }
+
+    /// The same, by 0-based index. Tab numbers as scripts, specs and the CLI give them (from 1)
+    /// go through `select(tabNumber:)`, the one place they become indexes.
     @discardableResult
     public func select(_ index: Int) throws -> Bool {
         try change("select", retrying: true) { $0.select(index) }

@@ -76,8 +76,6 @@ public final class RouteTable<Target> {
         })
     }
 
-    public func hasType(_ name: String) -> Bool { index.type(named: name) != nil }
-
     /// Converts text as the named type would when matching: nil when it does not convert.
     public func convert(_ text: String, as type: String) throws -> Value? {
         guard let paramType = index.type(named: type) else { return nil }

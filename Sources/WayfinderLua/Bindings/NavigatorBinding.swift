@@ -8,13 +8,18 @@ enum NavigatorBinding {
         ("open", open), ("back", back), ("dismiss", dismiss), ("tabs", tabs), ("select", select),
         ("top", top), ("url", url), ("tree", tree),
         ("set_delegate", setDelegate), ("configure", configure), ("setting", setting),
-        ("persist", persist), ("restore", restore),
+        ("persist", persist), ("restore", restore), ("route_fields", routeFields),
     ]
 
-    /// open(url [, action, parent, transition, animated, state, query]) -> controller | true |
-    /// nil, reason. `action` is the script's table, handed back to the Lua side that makes the
-    /// controller so its query values keep their identity; the query is also kept, value by value,
-    /// for the saved state.
+    /// route_fields() -> the names of the fields the host hands `make`, in the order it passes them.
+    static let routeFields: LuaBinding = { L in
+        LuaCall.run(L) { _ in [.array(RouteField.allCases.map { .string($0.rawValue) })] }
+    }
+
+    /// open(url [, action]) -> controller | true | nil, reason. `action` is the script's table,
+    /// read by name (`ActionField`) and handed back to the Lua side that makes the controller so
+    /// its query values keep their identity; the query is also kept, value by value, for the
+    /// saved state.
     static let open: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -26,17 +31,22 @@ enum NavigatorBinding {
             var request = NavigationRequest(url: url)
             if call.type(2) == .table {
                 request.payload = .handle(try call.handle(2, kind: "action"))
-                request.parent = try call.optionalString(3, name: "parent")
-                request.transition = try call.optionalString(4, name: "transition")
-                request.animated = try call.optionalBool(5, name: "animated") ?? true
-                let state = try call.value(6, name: "state")
-                request.state = state.isNull ? nil : state
-                if call.type(7) == .table {
-                    // Each value alone: one that is not plain data is held (it reaches the
-                    // constructor all the same) and left out of the saved state by its key.
-                    let (query, leftOut) = call.state.fieldsHoldingTables(ofTableAt: 7, in: call.thread)
-                    request.query = query
-                    for item in leftOut { host.warnOnce("not saved: \(url): query \(item) cannot be written to disk") }
+                try call.forEachField(ofTableAt: 2) { field, key, index throws(ScriptError) in
+                    switch ActionField(rawValue: key) {
+                    case .parent: request.parent = try field.optionalString(index, name: "action.parent")
+                    case .state:
+                        let state = try field.state.value(at: Int32(index), in: call.thread)
+                        request.state = state.isNull ? nil : state
+                    case .query:
+                        guard field.type(index) == .table else { break }
+                        // Each value alone: one that is not plain data is held (it reaches the
+                        // constructor all the same) and left out of the saved state by its key.
+                        let (query, leftOut) = call.state.fieldsHoldingTables(ofTableAt: Int32(index), in: call.thread)
+                        request.query = query
+                        for item in leftOut { host.warnOnce("not saved: \(url): query \(item) cannot be written to disk") }
+                    // animated and transition are for a presenting host; this one has none.
+                    case .url, .context, .model, .animated, .transition, nil: break
+                    }
                 }
             }
             return answer(url) {
@@ -44,6 +54,12 @@ enum NavigatorBinding {
                 return .handle(controller.handle)
             }
         }
+    }
+
+    /// The fields of an open's action table. `context` and `model` are read by the Lua side that
+    /// makes the controller; `url` is open's first argument.
+    enum ActionField: String, CaseIterable {
+        case url, query, parent, state, context, animated, transition, model
     }
 
     static let back: LuaBinding = { L in
@@ -78,8 +94,7 @@ enum NavigatorBinding {
             let host = try AppHost.from(call)
             let index = try call.int(1, name: "tab")
             return answer(nil) {
-                guard index >= 1, index <= Int64(Int.max) else { return .bool(false) }
-                return .bool(try host.navigator.select(Int(index - 1)))
+                .bool(try host.navigator.select(tabNumber: index))
             }
         }
     }

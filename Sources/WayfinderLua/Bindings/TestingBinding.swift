@@ -110,7 +110,7 @@ enum TestingBinding {
         navigation(L) { driver, call in
             let number = try call.int(2, name: "tab")
             try driver.use()
-            guard number >= 1, number <= Int64(Int.max), try driver.running().navigator.select(Int(number - 1)) else {
+            guard try driver.running().navigator.select(tabNumber: number) else {
                 throw Refusal("there is no tab \(number)")
             }
         }

@@ -1,4 +1,3 @@
-import OrderedCollections
 import Wayfinder
 
 /// How the navigator's `ControllerFactory` and `NavigatorDelegate` reach Lua: every call goes
@@ -11,8 +10,12 @@ extension AppHost {
                 // The controller the new screen opens over goes along (its context is the new
                 // one's inner layer), so the Lua side need not call back for it.
                 let opener: Value = (request.opener as? LuaController).map { .handle($0.handle) } ?? .null
-                var args: [Value] = [.handle(match.route.target.handle), request.payload ?? .null, opener]
-                args.reserveCapacity(3 + Self.routeFieldNames.count)
+                // Allocated once at its full size.
+                var args = [Value]()
+                args.reserveCapacity(3 + RouteField.inOrder.count)
+                args.append(.handle(match.route.target.handle))
+                args.append(request.payload ?? .null)
+                args.append(opener)
                 appendRouteFields(match, request, to: &args)
                 let handed = (request.query.isEmpty ? 0 : Value.map(request.query).retainedSize) + (request.state?.retainedSize ?? 0)
                 let charge = handed > 0 ? try ExternalCharge(handed, to: state) : nil
@@ -49,94 +52,6 @@ extension AppHost {
             try state.call(hooks.hook, [.handle(controller.handle), .string(name)])
         } catch {
             warn("\(name): \(error.message)")
-        }
-    }
-
-    /// The route table a constructor sees: the match, the URL's query joined by the request's
-    /// (the Lua side adds an action's query values by reference), and the saved state.
-    func routeValue(_ match: RouteMatch<LuaTarget>, _ request: NavigationRequest) -> Value {
-        var fields = [Value]()
-        appendRouteFields(match, request, to: &fields)
-        var route = OrderedDictionary<String, Value>(minimumCapacity: fields.count)
-        for (name, value) in zip(Self.routeFieldNames, fields) { route[name] = value }
-        return .map(route)
-    }
-
-    /// The same fields in the order `make` in lua/wayfinder/navigator.lua takes them as
-    /// arguments: one table fewer to build in Swift, write into Lua and read back, per open.
-    static let routeFieldNames = ["url", "pattern", "params", "query", "fragment", "param_names", "selector_option", "mode", "state"]
-
-    func appendRouteFields(_ match: RouteMatch<LuaTarget>, _ request: NavigationRequest, to fields: inout [Value]) {
-        var query = match.query
-        for (key, value) in request.query { query[key] = value }
-        let route = match.route
-        let pattern = route.pattern.text
-        // The names follow from the pattern's text alone, and spelling them out costs more than
-        // looking them up.
-        let paramNames: Value
-        if let known = paramNamesByPattern[pattern] {
-            paramNames = known
-        } else {
-            paramNames = .array(route.pattern.paramNames.map(Value.string))
-            paramNamesByPattern[pattern] = paramNames
-        }
-        fields.append(.string(request.url))
-        fields.append(.string(pattern))
-        fields.append(.map(match.params))
-        fields.append(.map(query))
-        fields.append(match.fragment.map(Value.string) ?? .null)
-        fields.append(paramNames)
-        fields.append(route.options.selector.map(Value.string) ?? .null)
-        fields.append(.string(route.options.mode.rawValue))
-        fields.append(request.state ?? .null)
-    }
-
-    /// The delegate hooks, each asking the script's `nav.delegate` table (read at every call,
-    /// so a script may change its hooks at any time). Installed only while a delegate is set.
-    func navigatorDelegate(_ hooks: LuaHostHooks) -> NavigatorDelegate<LuaController> {
-        var delegate = NavigatorDelegate<LuaController>()
-        delegate.shouldOpen = { [unowned self] url in
-            guard let answer = try askDelegate(hooks, "should_open", [.string(url)]) else { return true }
-            return answer.isTruthy
-        }
-        delegate.urlToOpen = { [unowned self] url in
-            guard let answer = try askDelegate(hooks, "url_to_open", [.string(url)]) else { return url }
-            switch answer {
-            case .string(let target): return target
-            case .null, .bool(false): return nil
-            default:
-                throw ScriptError(kind: .runtime, message: "nav.delegate.url_to_open('\(url)') returned \(answer); it must return a URL, or nil/false to veto")
-            }
-        }
-        delegate.willOpen = { [unowned self] url, controller in
-            _ = try askDelegate(hooks, "will_open", [.string(url), .handle(controller.handle)])
-        }
-        delegate.didNotMatch = { [unowned self] url in
-            _ = try askDelegate(hooks, "did_not_match", [.string(url)])
-        }
-        delegate.openExternal = { [unowned self] url in
-            guard try askDelegate(hooks, "open_external", [.string(url)]) != nil else {
-                guard let openExternal else { throw NavigationError.noExternalHandler(url) }
-                return openExternal(url)
-            }
-        }
-        return delegate
-    }
-
-    /// The hook's first result, or nil when the delegate has no such hook.
-    private func askDelegate(_ hooks: LuaHostHooks, _ name: String, _ args: [Value]) throws -> Value? {
-        let results = try state.call(hooks.delegate, [.string(name)] + args)
-        guard results.first?.isTruthy == true else { return nil }
-        return results.count > 1 ? results[1] : .null
-    }
-}
-
-extension Value {
-    /// As Lua tests a condition: only nil and false are false.
-    var isTruthy: Bool {
-        switch self {
-        case .null, .bool(false): return false
-        default: return true
         }
     }
 }

@@ -105,13 +105,20 @@ extension AppHost {
     /// entry is saved by its URL alone.
     private func record(of controller: LuaController, at url: String) -> ControllerRecord {
         guard let hostHooks else { return ControllerRecord() }
-        do {
-            let answer = try state.call(hostHooks.persist, [.handle(controller.handle)])
-            func at(_ index: Int) -> Value? { answer.count > index && !answer[index].isNull ? answer[index] : nil }
-            guard at(0)?.isTruthy == true else { return ControllerRecord(persists: false) }
-            let model = NavigationState.ModelPosition(selected: at(4), anchor: at(5))
-            return ControllerRecord(state: at(1), important: at(2)?.isTruthy ?? false,
-                                    context: at(3).flatMap { state.object($0, as: ContextChain.self) },
+        do throws(ScriptError) {
+            let answer = try state.call(hostHooks.persist, [.handle(controller.handle)]).first ?? .null
+            // false: not saved; else a record by name (`persist` in lua/wayfinder/navigator.lua).
+            guard case .map(let fields) = answer else {
+                if answer == .bool(false) { return ControllerRecord(persists: false) }
+                throw ScriptError(kind: .runtime, message: "the navigator's persist answered \(answer), not a record or false")
+            }
+            func field(_ name: PersistRecordField) -> Value? {
+                guard let value = fields[name.rawValue], !value.isNull else { return nil }
+                return value
+            }
+            let model = NavigationState.ModelPosition(selected: field(.selected), anchor: field(.anchor))
+            return ControllerRecord(state: field(.state), important: field(.important)?.isTruthy ?? false,
+                                    context: field(.context).flatMap { state.object($0, as: ContextChain.self) },
                                     model: model.selected == nil && model.anchor == nil ? nil : model, title: controller.renderedTitle)
         } catch {
             warn("\(url): persist: \(error.message); saved without its state")
@@ -139,6 +146,11 @@ extension AppHost {
         guard warned.insert(message).inserted else { return }
         warn(message)
     }
+}
+
+/// The fields of the record `persist` in lua/wayfinder/navigator.lua answers for a controller.
+enum PersistRecordField: String, CaseIterable {
+    case state, important, context, selected, anchor
 }
 
 /// Why the navigation state cannot be saved.

@@ -22,12 +22,15 @@ public struct LuaCall {
     public let thread: OpaquePointer
     /// How many arguments were passed.
     public let count: Int
+    /// The argument a field being read belongs to (`forEachField`): errors name it, not the
+    /// field's place on the stack.
+    var fieldsOf: Int?
 
     public static func run(_ L: OpaquePointer?, _ body: (LuaCall) throws -> [Value]) -> Int32 {
         guard let L else { return 0 }
         let state = LuaState.from(L)
         state.drainReleasedHandles()
-        let call = LuaCall(state: state, thread: L, count: Int(lua_gettop(L)))
+        let call = LuaCall(state: state, thread: L, count: Int(lua_gettop(L)), fieldsOf: nil)
         let shim = state.shim
         let start = shim.pointee.ops_len
         do {
@@ -43,10 +46,12 @@ public struct LuaCall {
         } catch let error as ScriptError where error.traceback != nil {
             wf_ops_truncate(shim, start)
             state.writeString(error.fullMessage)
+            shim.pointee.raise_kind = error.kind.raised
             return WF_RAISE_VALUE
         } catch {
             wf_ops_truncate(shim, start)
             state.writeString(String(describing: error))
+            shim.pointee.raise_kind = (error as? ScriptError)?.kind.raised ?? Int32(WF_KIND_RUNTIME)
             return WF_RAISE_MESSAGE
         }
     }
@@ -212,6 +217,28 @@ public struct LuaCall {
     /// "bad argument #2 to 'wf.open' (url: string expected, got nil)", as Lua's own functions say it.
     public func argumentError(_ index: Int, name: String?, _ problem: String) -> ScriptError {
         let detail = name.map { "\($0): \(problem)" } ?? problem
-        return ScriptError(kind: .conversion, message: "bad argument #\(index) to '\(functionName)' (\(detail))")
+        return ScriptError(kind: .conversion, message: "bad argument #\(fieldsOf ?? index) to '\(functionName)' (\(detail))")
+    }
+
+    /// Calls `body` with each string key of the table argument at `index` and the stack index of
+    /// its value, read as the arguments are (`field.optionalString(valueIndex, ...)`); errors name
+    /// the table's argument. The table is walked raw: no metamethod runs.
+    public func forEachField(ofTableAt index: Int,
+                             _ body: (_ field: LuaCall, _ key: String, _ valueIndex: Int) throws(ScriptError) -> Void) throws(ScriptError) {
+        let table = lua_absindex(thread, Int32(index))
+        let top = lua_gettop(thread)
+        defer { wf_settop(thread, top) }
+        guard lua_type(thread, table) == LUA_TTABLE, lua_checkstack(thread, 3) != 0 else { return }
+        var field = self
+        field.fieldsOf = index
+        let reader = ValueReader(state: state, thread: thread)
+        lua_pushnil(thread)
+        while lua_next(thread, table) != 0 {
+            let valueIndex = Int(lua_gettop(thread))
+            if lua_type(thread, -2) == LUA_TSTRING, let key = try? reader.readString(Int32(valueIndex) - 1) {
+                try body(field, key, valueIndex)
+            }
+            wf_pop(thread, 1)
+        }
     }
 }

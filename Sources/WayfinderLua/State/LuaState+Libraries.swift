@@ -64,17 +64,17 @@ extension LuaState {
         wf_op_cfunction(shim, wf_fn_newobject)
         wf_op_lightuserdata(shim, retained)
         wf_op_ref(shim, metatable.reference)
-        let thread = activeThread
-        let base = lua_gettop(thread)
-        var count: Int32 = 0
-        let status = wf_pcall(thread, start, 0, &count)
-        defer { wf_settop(thread, base) }
-        guard status == LUA_OK else {
+        var made = false
+        do {
+            return try protectedCall(start: start) { thread, first, _ throws(ScriptError) in
+                made = true
+                return try value(at: first, in: thread)
+            }
+        } catch {
             // The userdata never took the object (see wf_fn_newobject): the retain is still ours.
-            Unmanaged<AnyObject>.fromOpaque(retained).release()
-            throw scriptError(status: status, thread: thread, at: base + 1)
+            if !made { Unmanaged<AnyObject>.fromOpaque(retained).release() }
+            throw error
         }
-        return try value(at: base + 1, in: thread)
     }
 
     /// The Swift object inside a handle made by ``newObject(_:metatable:)``.

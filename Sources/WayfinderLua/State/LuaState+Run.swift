@@ -161,18 +161,15 @@ extension LuaState {
         wf_op_lightuserdata(shim, source.baseAddress)
         wf_op_int(shim, Int64(source.count))
         writeString(chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? chunkName : "@" + chunkName)
-        var count: Int32 = 0
-        let status = wf_pcall(thread, start, 0, &count)
-        guard status == LUA_OK else {
+        // wf_fn_load answers the chunk, or nil, the message and the load status.
+        try protectedCall(on: thread, start: start, keepingResults: true) { thread, first, count throws(ScriptError) in
+            guard count == 3 else { return }
             defer { wf_settop(thread, base) }
-            throw scriptError(status: status, thread: thread, at: base + 1)
+            let loadStatus = Int32(lua_tointegerx(thread, first + 2, nil))
+            if loadStatus == LUA_ERRMEM {
+                throw ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
+            }
+            throw scriptError(status: LUA_ERRSYNTAX, thread: thread, at: first + 1)
         }
-        guard count == 3 else { return }
-        defer { wf_settop(thread, base) }
-        let loadStatus = Int32(lua_tointegerx(thread, base + 3, nil))
-        if loadStatus == LUA_ERRMEM {
-            throw ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
-        }
-        throw scriptError(status: LUA_ERRSYNTAX, thread: thread, at: base + 2)
     }
 }

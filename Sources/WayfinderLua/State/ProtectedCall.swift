@@ -5,19 +5,28 @@ import Wayfinder
 /// The one way Swift enters Lua: `wf_pcall`, with the callee and arguments taken from the stack and
 /// from ops written since `start`. The stack is restored whatever happens.
 extension LuaState {
+    /// With `keepingResults`, the results stay on the stack after `read` returns (a loaded chunk
+    /// about to be called); otherwise, and always on failure, the stack is as it was.
     func protectedCall<Result>(
-        on thread: OpaquePointer? = nil, start: Int, stackValues: Int32 = 0,
+        on thread: OpaquePointer? = nil, start: Int, stackValues: Int32 = 0, keepingResults: Bool = false,
         _ read: (_ thread: OpaquePointer, _ first: Int32, _ count: Int32) throws(ScriptError) -> Result
     ) throws(ScriptError) -> Result {
         let thread = thread ?? activeThread
         let base = lua_gettop(thread) - stackValues
         var count: Int32 = 0
         let status = wf_pcall(thread, start, stackValues, &count)
-        defer { wf_settop(thread, base) }
         guard status == LUA_OK else {
+            defer { wf_settop(thread, base) }
             throw scriptError(status: status, thread: thread, at: base + 1)
         }
-        return try read(thread, base + 1, count)
+        do {
+            let result = try read(thread, base + 1, count)
+            if !keepingResults { wf_settop(thread, base) }
+            return result
+        } catch {
+            wf_settop(thread, base)
+            throw error
+        }
     }
 
     /// Writes ops with `body`, or forgets them when it throws.
@@ -43,17 +52,18 @@ extension LuaState {
         } else {
             text = "(error object is a \(String(cString: lua_typename(thread, lua_type(thread, index)))) value)"
         }
+        // The kind comes from where the error was raised (wf_raise_kind, the message handler),
+        // never from its text: Lua does not run the handler for its own memory errors.
         let hit = shim.pointee
-        if status == LUA_ERRMEM
-            || (hit.hit_memory != 0 && (status == LUA_ERRERR || text.hasPrefix("not enough memory") || text.contains("memory limit of")))
-        {
+        if status == LUA_ERRMEM || (hit.hit_memory != 0 && status == LUA_ERRERR) || hit.error_kind == Int32(WF_KIND_MEMORY) {
             return ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
         }
-        if hit.hit_time != 0 && text.contains("time budget of ") {
-            return ScriptError(kind: .timeout, luaMessage: text)
-        }
-        if hit.hit_not_found != 0 && text.contains("module '") && text.contains("' not found: ") {
-            return ScriptError(kind: .notFound, luaMessage: text)
+        // Once the budget is spent every Lua instruction raises again, so whatever ends the call
+        // (the budget's error, or C code such as coroutine.wrap re-raising it with a position)
+        // is the budget's.
+        if hit.hit_time != 0 { return ScriptError(kind: .timeout, luaMessage: text) }
+        if status != LUA_ERRSYNTAX, let kind = ScriptError.Kind(raised: hit.error_kind), kind != .runtime {
+            return ScriptError(kind: kind, luaMessage: text)
         }
         return ScriptError(kind: status == LUA_ERRSYNTAX ? .syntax : .runtime, luaMessage: text)
     }

@@ -1,3 +1,5 @@
+import CLuaShim
+
 /// Why a call into Lua, a conversion or a load failed.
 public struct ScriptError: Error, CustomStringConvertible, Equatable {
     public enum Kind: String, Sendable, Equatable {
@@ -68,5 +70,28 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
             index = digitsStart
         }
         return (nil, nil)
+    }
+}
+
+extension ScriptError.Kind {
+    /// The kind as the shim carries it with a raised error (`WF_KIND_*`), and back.
+    var raised: Int32 {
+        switch self {
+        case .timeout: Int32(WF_KIND_TIMEOUT)
+        case .notFound: Int32(WF_KIND_NOT_FOUND)
+        case .memory: Int32(WF_KIND_MEMORY)
+        // Once raised in Lua, a value that could not cross is the script's mistake, as any other.
+        case .runtime, .syntax, .conversion: Int32(WF_KIND_RUNTIME)
+        }
+    }
+
+    init?(raised: Int32) {
+        switch raised {
+        case Int32(WF_KIND_RUNTIME): self = .runtime
+        case Int32(WF_KIND_TIMEOUT): self = .timeout
+        case Int32(WF_KIND_NOT_FOUND): self = .notFound
+        case Int32(WF_KIND_MEMORY): self = .memory
+        default: return nil
+        }
     }
 }

@@ -43,11 +43,11 @@ struct DirectoryWatcherTests {
         try directory.write("screens/new.lua", "return {}")
         #expect(watcher.wait(timeout: .seconds(5)) == ["screens/new.lua"])
 
+        // A file that is not a script, changed before a script: the next answer names the script
+        // alone (were the other noticed, it would be in this answer or come before it).
         try directory.write("notes.txt", "not a script")
-        #expect(watcher.wait(timeout: .milliseconds(300)).isEmpty)
-
         try directory.write("models/item.lua", "return {}")
-        #expect(watcher.wait(timeout: .seconds(5)) == ["models/item.lua"], "a new directory is watched too")
+        #expect(watcher.wait(timeout: .seconds(5)) == ["models/item.lua"], "a new directory is watched too; notes.txt is not a change")
         try directory.write("models/item.lua", "return { changed = true }")
         #expect(watcher.wait(timeout: .seconds(5)) == ["models/item.lua"])
     }

@@ -91,11 +91,22 @@ struct ReferenceTests {
 
     @Test func referencesAndHandlesMayOutliveTheirState() throws {
         var state: LuaState? = try makeState()
-        let ref = try state!.load(source: "return 1")
-        let handle = try state!.run(source: "return function() end")[0]
+        weak let gone = state
+        var ref: LuaRef? = try state!.load(source: "return 1")
+        var handle: Value? = try state!.run(source: "return function() end")[0]
         state = nil
-        _ = ref
-        _ = handle
+        // They do not keep the state alive, and know it is gone...
+        #expect(gone == nil)
+        #expect(ref?.state == nil)
+        guard case .handle(let held)? = handle else {
+            Issue.record("no handle came back")
+            return
+        }
+        #expect(held.kind == "function")
+        // ...and releasing them afterwards has nothing to release (and does not crash).
+        ref = nil
+        handle = nil
+        #expect(ref == nil && handle == nil)
     }
 
     @Test func aHandleCanBeCalledAndComparedByIdentity() throws {

@@ -1,0 +1,24 @@
+/// How controllers come to be and learn what happens to them. The navigator calls these; it
+/// knows nothing of what a controller is.
+public struct ControllerFactory<Target, Controller: AnyObject> {
+    /// Makes the controller for a match; nil is allowed only for mode `none`.
+    public var make: (RouteMatch<Target>, NavigationRequest) throws -> Controller?
+    /// A fragment URL whose base URL is already shown goes to that controller.
+    public var handleFragment: ((Controller, RouteMatch<Target>) throws -> Void)?
+    public var appear: ((Controller) -> Void)?
+    public var disappear: ((Controller) -> Void)?
+    /// A controller's entry left the tree (popped, dismissed, replaced): whatever the app keeps for
+    /// it (observers it owns) can go.
+    public var leave: ((Controller) -> Void)?
+
+    public init(make: @escaping (RouteMatch<Target>, NavigationRequest) throws -> Controller?,
+                handleFragment: ((Controller, RouteMatch<Target>) throws -> Void)? = nil,
+                appear: ((Controller) -> Void)? = nil, disappear: ((Controller) -> Void)? = nil,
+                leave: ((Controller) -> Void)? = nil) {
+        self.make = make
+        self.handleFragment = handleFragment
+        self.appear = appear
+        self.disappear = disappear
+        self.leave = leave
+    }
+}

@@ -1,0 +1,14 @@
+/// The app's say in navigation (Three20's TTNavigatorDelegate). Every hook is optional; a hook
+/// that throws fails the open it was asked about.
+public struct NavigatorDelegate<Controller: AnyObject> {
+    /// false vetoes the open.
+    public var shouldOpen: ((String) throws -> Bool)?
+    /// Another URL redirects, nil vetoes, the same URL goes ahead.
+    public var urlToOpen: ((String) throws -> String?)?
+    public var willOpen: ((String, Controller) throws -> Void)?
+    public var didNotMatch: ((String) throws -> Void)?
+    /// A URL whose scheme no route uses (`tel:`, `maps:`) goes here and nothing is presented.
+    public var openExternal: ((String) throws -> Void)?
+
+    public init() {}
+}
