@@ -175,6 +175,33 @@ struct TestCommandTests {
         }
     }
 
+    @Test func tapEscapesNamesSoProveReadsEveryPoint() throws {
+        try directory.write("names_spec.lua", #"""
+            it("fails\nok 2 - all good", function() assert.is_true(false) end)
+            it("bail\nBail out! stop", function() end)
+            it("bell\7 and \27[2J", function() end)
+            it("last", function() end)
+            """#)
+        let result = try run([directory.subpath("names_spec.lua"), "--tap"])
+        #expect(result.lines.contains { $0.hasSuffix(#"names_spec.lua: fails\nok 2 - all good"#) && $0.hasPrefix("not ok 1 - ") })
+        #expect(result.lines.contains { $0.hasSuffix(#"names_spec.lua: bail\nBail out! stop"#) && $0.hasPrefix("ok 2 - ") })
+        #expect(result.lines.contains { $0.hasSuffix(#"names_spec.lua: bell\7 and \27[2J"#) && $0.hasPrefix("ok 3 - ") })
+        #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{7}"))
+        try directory.write("names.tap", result.stdout)
+        let prove = Process()
+        prove.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        prove.arguments = ["prove", "--exec", "cat", directory.subpath("names.tap")]
+        let output = Pipe()
+        prove.standardOutput = output
+        prove.standardError = output
+        try prove.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        prove.waitUntilExit()
+        #expect(!text.contains("Bail out"), "\(text)")
+        #expect(!text.contains("out of sequence") && !text.contains("Parse errors"), "\(text)")
+        #expect(text.contains("Failed 1/4 subtests"), "\(text)")
+    }
+
     @Test func junitOutputIsWellFormedAndCounts() throws {
         try directory.write("mixed_spec.lua", Self.mixed)
         try directory.write("good_spec.lua", #"it("a < b & \"c\"", function() end)"#)
