@@ -35,6 +35,10 @@ struct PatternParser {
             rest = rest[..<question]
         }
         var pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
+        if pieces[0].contains("@") {
+            // A URL with userinfo is refused, so a pattern with it could never match.
+            throw fail("a pattern cannot have userinfo ('name@' before the host), which URLs may not have")
+        }
         let (hostText, port) = try splitPort(pieces.removeFirst(), scheme: scheme.lowercased(), fail)
         guard !hostText.isEmpty else { throw fail("the host is missing (write a literal host or a param such as '(user)')") }
 
@@ -94,6 +98,8 @@ struct PatternParser {
             hostEnd = piece.index(after: close)
         case "[":
             guard let close = piece.firstIndex(of: "]") else { throw fail("an IPv6 host needs its closing ']'") }
+            let address = String(piece[piece.index(after: piece.startIndex)..<close])
+            guard IPv6Address.isValid(address) else { throw fail("'[\(address)]' is not an IPv6 address") }
             hostEnd = piece.index(after: close)
         default:
             guard let colon = piece.lastIndex(of: ":") else { return (piece, nil) }

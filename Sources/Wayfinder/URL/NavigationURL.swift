@@ -207,6 +207,8 @@ public struct NavigationURL: Sendable, Equatable {
         var portStart = -1
         if !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "[") {
             guard firstClose >= 0 else { throw .invalidHost("an IPv6 host needs its closing ']'") }
+            let address = String(decoding: UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<firstClose]), as: UTF8.self)
+            guard IPv6Address.isValid(address) else { throw .invalidHost("'[\(address)]' is not an IPv6 address") }
             hostEnd = firstClose + 1
             if hostEnd < range.upperBound {
                 guard bytes[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost("only a port may follow an IPv6 host's ']'") }
