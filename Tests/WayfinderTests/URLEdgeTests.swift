@@ -79,6 +79,26 @@ struct URLEdgeTests {
         #expect(routes.count == 0)
     }
 
+    @Test func c1ControlsAreRefusedLikeC0InEveryPart() throws {
+        let routes = try table(["tt://(h)/(p)?q=(q)#(f)", "tt://(h)/(p)"])
+        for url in ["tt://a%C2%80/x", "tt://a/x%C2%85y", "tt://a/x%c2%9f", "tt://a/x?q=%C2%9B", "tt://a/x#%C2%90"] {
+            guard case .noMatch(let why) = try routes.match(url) else { Issue.record("\(url) should not match"); continue }
+            #expect(why.hasPrefix("a percent-encoded control character in the "), "\(url): \(why)")
+        }
+        for url in ["tt://a/x\u{85}", "tt://a\u{80}/x", "tt://a/x?q=\u{9F}", "tt://a/x#\u{9B}"] {
+            guard case .noMatch(let why) = try routes.match(url) else { Issue.record("\(url) should not match"); continue }
+            #expect(why.hasPrefix("control character at byte "), "\(url): \(why)")
+        }
+        // Neighbours of the range still read: U+00A0 and U+007E, and a C2 that starts another character.
+        #expect(try routes.match("tt://a/x%C2%A0").match?.params["p"] == "x\u{A0}")
+        #expect(try routes.match("tt://a/%C2%A9").match?.params["p"] == "©")
+        #expect(throws: CodecError.controlCharacter(offset: 2)) { try QueryString.parse("a=\u{85}") }
+        #expect(throws: CodecError.self) { try QueryString.parse("a=%C2%85") }
+        #expect(throws: PatternError.self) { try RouteTable<String>().add("tt://a/x\u{85}", target: "") }
+        let generated = Result { try routes.url(for: routes.generatorPattern("tt://(h)/(p)")) { $0 == "h" ? "a" : "x\u{85}" } }
+        #expect(throws: (any Error).self) { try generated.get() }
+    }
+
     @Test func hostCaseFoldingIsASCIIOnly() throws {
         let routes = try table(["tt://kiosk/x", "tt://straße/x"])
         // U+212A KELVIN SIGN lowercases to 'k' in Unicode; it is not an ASCII letter.
