@@ -27,9 +27,10 @@ struct CodecVectorTests {
         }
     }
 
-    @Test func tokensThatAreNotUTF8AreRejected() {
+    @Test func tokensThatAreNotUTF8AreRejected() throws {
         // 0xFF 0xFE is valid base64url but not UTF-8 once decoded.
         #expect(throws: CodecError.malformedToken("the decoded bytes are not valid UTF-8")) { try ObjectID.decode("__4") }
+        #expect(try ObjectID.decode(bytes: "__4") == [0xFF, 0xFE], "as bytes, the same token decodes")
     }
 
     @Test func parseQueries() throws {

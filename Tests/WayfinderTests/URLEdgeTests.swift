@@ -37,6 +37,11 @@ struct URLEdgeTests {
         ("https://example.com:65536/a", "the port is not a number from 0 to 65535"),
         ("tt://[::1/a", "invalid host: an IPv6 host needs its closing ']'"),
         ("tt://[::1]x/a", "invalid host: only a port may follow an IPv6 host's ']'"),
+        ("tt://[::G]/a", "invalid host: '[::G]' is not an IPv6 address"),
+        ("tt://[example.com]/a", "invalid host: '[example.com]' is not an IPv6 address"),
+        ("tt://[1:2:3:4:5:6:7:8:9]/a", "invalid host: '[1:2:3:4:5:6:7:8:9]' is not an IPv6 address"),
+        ("tt://[1::2::3]/a", "invalid host: '[1::2::3]' is not an IPv6 address"),
+        ("tt://[]/a", "invalid host: '[]' is not an IPv6 address"),
     ])
     func badAuthoritiesAreRefused(url: String, reason: String) throws {
         let routes = try table(["https://(host)/a", "tt://(h)/a", "*"])
@@ -55,6 +60,43 @@ struct URLEdgeTests {
         #expect(try winner(routes, "tt://[::1]:8080/x") == "tt://[::1]:8080/x")
         #expect(try winner(routes, "tt://[fe80::1]/x") == "tt://[FE80::1]/x")
         #expect(try routes.match("tt://[::1]/y").match?.params == ["h": "[::1]"])
+    }
+
+    @Test func ipv6AddressesFollowTheTextForm() {
+        for good in ["::", "::1", "1::", "FE80::1", "1:2:3:4:5:6:7:8", "1:2:3:4:5:6::8", "::ffff:192.0.2.1", "1:2:3:4:5:6:192.0.2.1", "abcd::12"] {
+            #expect(IPv6Address.isValid(good), "\(good)")
+        }
+        for bad in ["", ":", ":::", "::G", "12345::", "1:2:3:4:5:6:7", "1:2:3:4:5:6:7:8:9", "1::2::3", ":1:2:3:4:5:6:7",
+                    "1:2:3:4:5:6:7:", "::1.2.3", "::256.0.0.1", "::01.2.3.4", "1.2.3.4::", "v1.x", "fe80::1%25eth0", "1:2:3:4:5:6:7::8"] {
+            #expect(!IPv6Address.isValid(bad), "\(bad)")
+        }
+    }
+
+    @Test(arguments: ["tt://[::G]/x", "tt://[example]/x", "tt://[1::2::3]:80/x", "https://me@x/b", "https://a:b@x/b", "tt://(u)@x/b"])
+    func patternsRefuseWhatNoURLCanHave(pattern: String) throws {
+        let routes = RouteTable<String>()
+        #expect(throws: PatternError.self, "\(pattern)") { try routes.add(pattern, target: pattern) }
+        #expect(routes.count == 0)
+    }
+
+    @Test func c1ControlsAreRefusedLikeC0InEveryPart() throws {
+        let routes = try table(["tt://(h)/(p)?q=(q)#(f)", "tt://(h)/(p)"])
+        for url in ["tt://a%C2%80/x", "tt://a/x%C2%85y", "tt://a/x%c2%9f", "tt://a/x?q=%C2%9B", "tt://a/x#%C2%90"] {
+            guard case .noMatch(let why) = try routes.match(url) else { Issue.record("\(url) should not match"); continue }
+            #expect(why.hasPrefix("a percent-encoded control character in the "), "\(url): \(why)")
+        }
+        for url in ["tt://a/x\u{85}", "tt://a\u{80}/x", "tt://a/x?q=\u{9F}", "tt://a/x#\u{9B}"] {
+            guard case .noMatch(let why) = try routes.match(url) else { Issue.record("\(url) should not match"); continue }
+            #expect(why.hasPrefix("control character at byte "), "\(url): \(why)")
+        }
+        // Neighbours of the range still read: U+00A0 and U+007E, and a C2 that starts another character.
+        #expect(try routes.match("tt://a/x%C2%A0").match?.params["p"] == "x\u{A0}")
+        #expect(try routes.match("tt://a/%C2%A9").match?.params["p"] == "©")
+        #expect(throws: CodecError.controlCharacter(offset: 2)) { try QueryString.parse("a=\u{85}") }
+        #expect(throws: CodecError.self) { try QueryString.parse("a=%C2%85") }
+        #expect(throws: PatternError.self) { try RouteTable<String>().add("tt://a/x\u{85}", target: "") }
+        let generated = Result { try routes.url(for: routes.generatorPattern("tt://(h)/(p)")) { $0 == "h" ? "a" : "x\u{85}" } }
+        #expect(throws: (any Error).self) { try generated.get() }
     }
 
     @Test func hostCaseFoldingIsASCIIOnly() throws {

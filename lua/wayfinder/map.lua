@@ -169,7 +169,14 @@ function map:url_for(obj, name)
     local generator = named and named[name or ""]
     if generator then
       local values = {}
-      for _, field in ipairs(generator.fields) do values[field] = read_field(obj, field) end
+      for _, field in ipairs(generator.fields) do
+        local value = read_field(obj, field)
+        -- A URL is text: a field of other bytes is the object's data, answered with a reason.
+        if type(value) == "string" and not utf8.len(value) then
+          return nil, "field '" .. field .. "' is not valid UTF-8, which a URL cannot carry"
+        end
+        values[field] = value
+      end
       return native.fill(generator.pattern, values)
     end
     class = getmetatable(class)

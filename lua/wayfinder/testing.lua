@@ -11,6 +11,18 @@ for _, name in ipairs { "open", "back", "dismiss", "select", "relaunch", "reload
                         "url", "tree", "render", "stats", "advance" } do
   methods[name] = native[name]
 end
+-- A wrong argument type is the spec's own mistake: raised at the spec's line, as launch's are.
+local function check_argument(method, what, ok, value)
+  if not ok then error("app:" .. method .. " needs " .. what .. ", got " .. type(value), 3) end
+end
+function methods.open(app, url)
+  check_argument("open", "a URL (a string)", type(url) == "string", url)
+  return native.open(app, url)
+end
+function methods.select(app, tab)
+  check_argument("select", "a tab number (an integer)", type(tab) == "number" and math.tointeger(tab) ~= nil, tab)
+  return native.select(app, tab)
+end
 local Driver = { __index = methods, __name = "wf.testing app" }
 
 -- launch(app_path [, options]) -> app | nil, reason. options: state (a state file, else a

@@ -8,7 +8,7 @@ import Foundation
 public enum ObjectID {
     public static func encode(_ text: String) -> String { encode(bytes: Array(text.utf8)) }
 
-    /// Any bytes; only tokens of UTF-8 text decode back (`decode` answers strings).
+    /// Any bytes; `decode(bytes:)` gives them back, `decode` only when they are UTF-8 text.
     public static func encode(bytes: [UInt8]) -> String {
         var token = Data(bytes).base64EncodedString()
         token = token.replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
@@ -16,7 +16,18 @@ public enum ObjectID {
         return token
     }
 
+    /// The text a token holds; a token of bytes that are not UTF-8 is malformed here (the `id`
+    /// param type, whose value is text).
     public static func decode(_ token: String) throws(CodecError) -> String {
+        let data = try decode(bytes: token)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw .malformedToken("the decoded bytes are not valid UTF-8")
+        }
+        return text
+    }
+
+    /// The bytes a token holds, whatever they are: every byte string round-trips.
+    public static func decode(bytes token: String) throws(CodecError) -> [UInt8] {
         let bytes = Array(token.utf8)
         var standard = [UInt8]()
         standard.reserveCapacity(bytes.count + 3)
@@ -45,10 +56,7 @@ public enum ObjectID {
         guard let data = Data(base64Encoded: Data(standard)) else {
             throw .malformedToken("not base64url")
         }
-        guard let text = String(validating: data, as: UTF8.self) else {
-            throw .malformedToken("the decoded bytes are not valid UTF-8")
-        }
-        return text
+        return Array(data)
     }
 
     private static func sextet(_ byte: UInt8) -> UInt8 {

@@ -56,7 +56,9 @@ public enum PercentEncoding {
                     throw .invalidPercentEscape(offset: offsetBase + offset)
                 }
                 let decoded = high << 4 | low
-                if refusingControlCharacters && (decoded < 0x20 || decoded == 0x7F) {
+                // A C1 control (C2 80 to C2 9F) is refused too: its second byte ends it.
+                if refusingControlCharacters && (decoded < 0x20 || decoded == 0x7F
+                    || ((0x80...0x9F).contains(decoded) && out.last == 0xC2)) {
                     throw .encodedControlCharacter(offset: offsetBase + offset)
                 }
                 out.append(decoded)

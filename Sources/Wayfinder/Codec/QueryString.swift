@@ -6,9 +6,7 @@ import OrderedCollections
 public enum QueryString {
     /// Control characters, raw or escaped, are refused, as in a URL.
     public static func parse(_ text: String) throws(CodecError) -> OrderedDictionary<String, Value> {
-        if let offset = text.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
-            throw .controlCharacter(offset: text.utf8.distance(from: text.utf8.startIndex, to: offset))
-        }
+        if let offset = ControlCharacter.firstOffset(in: text) { throw .controlCharacter(offset: offset) }
         var contiguous = text
         return try contiguous.withUTF8 { bytes in
             Result { () throws(CodecError) in try parse(bytes, offsetBase: 0) }

@@ -207,6 +207,20 @@ public struct NavigationTree<Controller: AnyObject> {
 }
 
 extension NavigationTree {
+    /// The selected tab, when the visible entry is that tab's only entry (no modal or popover above).
+    var visibleTabRoot: Int? {
+        guard popover == nil, modals.isEmpty, case .tabs(let tabs, let selected) = root,
+              tabs[selected].entries.count == 1 else { return nil }
+        return selected
+    }
+
+    /// Selects the first tab not in `avoiding`; false when every tab is in it.
+    mutating func selectTab(avoiding: Set<Int>) -> Bool {
+        guard case .tabs(let tabs, _) = root, let other = tabs.indices.first(where: { !avoiding.contains($0) }) else { return false }
+        root = .tabs(tabs, selected: other)
+        return true
+    }
+
     /// Takes the visible entry out of the tree (one that cannot be made). A stack left empty goes
     /// with it: a modal is closed, a tab removed (the one before it is selected).
     mutating func removeVisible() {

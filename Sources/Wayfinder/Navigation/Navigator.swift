@@ -286,16 +286,27 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// URL no longer opens, its constructor fails) is dropped with a warning and the next one
     /// down is tried; with `strict`, the error is thrown and the tree stays as it was. With
     /// `retrying`, only entries whose URL no longer opens are dropped: any other error is thrown,
-    /// and the entry stays for a later try.
+    /// and the entry stays for a later try. A tab whose own screen cannot be made now (its URL
+    /// still opens) is not dropped either: it stays unmade, as a failed select leaves it, and
+    /// another tab is selected, so a later select can try it again.
     private func commit(_ working: NavigationTree<Controller>, strict: Bool = false, retrying: Bool = false) throws {
         var working = working
         var visible = working.visible
+        var unmadeTabs = Set<Int>()
         while let entry = visible, entry.controller == nil {
             do {
                 _ = try load(entry)
             } catch {
                 if strict { throw error }
                 if retrying, !Self.urlNoLongerOpens(error) { throw error }
+                if !Self.urlNoLongerOpens(error), let tab = working.visibleTabRoot {
+                    unmadeTabs.insert(tab)
+                    if working.selectTab(avoiding: unmadeTabs) {
+                        warn("kept the tab '\(entry.url)' unmade (a later select tries again): \(error)")
+                        visible = working.visible
+                        continue
+                    }
+                }
                 warn("dropped '\(entry.url)': \(error)")
                 working.removeVisible()
                 visible = working.visible

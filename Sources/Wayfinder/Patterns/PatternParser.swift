@@ -7,14 +7,14 @@ struct PatternParser {
         func fail(_ reason: String) -> PatternError { PatternError(pattern: text, reason: reason) }
         if text == "*" { return .defaultRoute }
         guard !text.isEmpty else { throw fail("a pattern cannot be empty") }
-        if let offset = text.utf8.firstIndex(where: { $0 < 0x20 || $0 == 0x7F }) {
+        if let offset = ControlCharacter.firstOffset(in: text) {
             // Shown escaped: the raw character could rewrite the terminal the message is printed on.
             let shown = text.unicodeScalars.map { scalar -> String in
-                guard scalar.value < 0x20 || scalar.value == 0x7F else { return String(scalar) }
+                guard scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) else { return String(scalar) }
                 let hex = String(scalar.value, radix: 16, uppercase: true)
                 return "\\x" + (hex.count < 2 ? "0" : "") + hex
             }.joined()
-            throw PatternError(pattern: shown, reason: "control character at byte \(text.utf8.distance(from: text.utf8.startIndex, to: offset))")
+            throw PatternError(pattern: shown, reason: "control character at byte \(offset)")
         }
         guard let separator = text.range(of: "://") else {
             throw fail("a pattern is '*' or starts with a scheme and '://' (as in 'tt://menu/(id:int)')")
@@ -35,6 +35,10 @@ struct PatternParser {
             rest = rest[..<question]
         }
         var pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
+        if pieces[0].contains("@") {
+            // A URL with userinfo is refused, so a pattern with it could never match.
+            throw fail("a pattern cannot have userinfo ('name@' before the host), which URLs may not have")
+        }
         let (hostText, port) = try splitPort(pieces.removeFirst(), scheme: scheme.lowercased(), fail)
         guard !hostText.isEmpty else { throw fail("the host is missing (write a literal host or a param such as '(user)')") }
 
@@ -94,6 +98,8 @@ struct PatternParser {
             hostEnd = piece.index(after: close)
         case "[":
             guard let close = piece.firstIndex(of: "]") else { throw fail("an IPv6 host needs its closing ']'") }
+            let address = String(piece[piece.index(after: piece.startIndex)..<close])
+            guard IPv6Address.isValid(address) else { throw fail("'[\(address)]' is not an IPv6 address") }
             hostEnd = piece.index(after: close)
         default:
             guard let colon = piece.lastIndex(of: ":") else { return (piece, nil) }

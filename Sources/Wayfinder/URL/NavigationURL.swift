@@ -83,10 +83,7 @@ public struct NavigationURL: Sendable, Equatable {
         init(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
             let count = bytes.count
             guard count <= NavigationURL.maximumLength else { throw .tooLong(bytes: count) }
-            for offset in 0..<count {
-                let byte = bytes[offset]
-                if byte < 0x20 || byte == 0x7F { throw .controlCharacter(offset: offset) }
-            }
+            if let offset = ControlCharacter.firstOffset(in: bytes) { throw .controlCharacter(offset: offset) }
 
             guard let colon = NavigationURL.schemeEnd(bytes) else { throw .noScheme }
             let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<colon])
@@ -207,6 +204,8 @@ public struct NavigationURL: Sendable, Equatable {
         var portStart = -1
         if !range.isEmpty && bytes[range.lowerBound] == UInt8(ascii: "[") {
             guard firstClose >= 0 else { throw .invalidHost("an IPv6 host needs its closing ']'") }
+            let address = String(decoding: UnsafeBufferPointer(rebasing: bytes[(range.lowerBound + 1)..<firstClose]), as: UTF8.self)
+            guard IPv6Address.isValid(address) else { throw .invalidHost("'[\(address)]' is not an IPv6 address") }
             hostEnd = firstClose + 1
             if hostEnd < range.upperBound {
                 guard bytes[hostEnd] == UInt8(ascii: ":") else { throw .invalidHost("only a port may follow an IPv6 host's ']'") }
@@ -229,7 +228,7 @@ public struct NavigationURL: Sendable, Equatable {
     }
 
     static func hasControlCharacter(_ text: String) -> Bool {
-        text.utf8.contains { $0 < 0x20 || $0 == 0x7F }
+        ControlCharacter.firstOffset(in: text) != nil
     }
 
     private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, part: String) throws(URLReadError) -> String {

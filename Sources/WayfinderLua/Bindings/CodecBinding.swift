@@ -1,3 +1,4 @@
+import CLuaShim
 import Wayfinder
 
 /// `wayfinder.native.codec`: object IDs, percent-encoding and query strings (`wf.codec`).
@@ -20,7 +21,11 @@ enum CodecBinding {
             case .success(let input): token = input
             case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
             }
-            return try valueOrReason(CodecError.self) { .string(try ObjectID.decode(token)) }
+            // The bytes as they were encoded (a Lua string is bytes), UTF-8 or not.
+            let decoded: [UInt8]
+            do { decoded = try ObjectID.decode(bytes: token) } catch let error as CodecError { return [.null, .string(error.description)] }
+            call.state.writeBytes(decoded)
+            return []
         }
     }
 
@@ -68,5 +73,12 @@ enum CodecBinding {
             }
             return try valueOrReason(CodecError.self) { .map(try QueryString.parse(text)) }
         }
+    }
+}
+
+extension LuaState {
+    /// A Lua string of these bytes as the next result, for a binding whose result need not be text.
+    fileprivate func writeBytes(_ bytes: [UInt8]) {
+        bytes.withUnsafeBytes { wf_op_string(shim, $0.baseAddress, $0.count) }
     }
 }

@@ -118,7 +118,10 @@ enum MapBinding {
     static let fill: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            let values = try call.value(2, name: "values")
+            let values: Value
+            // The fields come from the object, the caller's data: one that is not UTF-8 text (or
+            // cannot be a URL value at all) is a reason, like any other value that does not fit.
+            do { values = try call.value(2, name: "values") } catch let error as ScriptError where error.kind == .conversion { return [.null, .string(error.message)] }
             do {
                 let pattern = try host.routes.generatorPattern(try call.string(1, name: "pattern"))
                 return [.string(try host.routes.url(for: pattern) { values[$0] })]

@@ -30,7 +30,8 @@ enum TestingBinding {
                         do {
                             stateFile = try workspace(call).stateFile(file)
                         } catch {
-                            return [false, .string("cannot launch \(path): \(error)")]
+                            // It names the operation and the file already ("launch: state: ...").
+                            return [false, .string("\(error)")]
                         }
                     case ("clock", .handle(let function)) where function.kind == "function":
                         clock = { [weak state = call.state] in
@@ -69,6 +70,9 @@ enum TestingBinding {
                                            coverageName: workspace.original(of: path), printSink: call.state.printSink)
                 workspace.launched(driver)
                 return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
+            } catch let error as WorkspaceError {
+                // It names the operation and the path already ("launch: no such file ...").
+                return [false, .string(error.description)]
             } catch {
                 return [false, .string("cannot launch \(path): \(String(describing: error))")]
             }

@@ -68,7 +68,7 @@ public struct SpecRunner {
         switch load(file) {
         case .failed(let failure): return ([], failure)
         case .loaded(let loaded):
-            var session = Session(runner: self, file: file, loaded: loaded, generator: nil)
+            var session = Session(runner: self, file: file, loaded: loaded, generator: shuffleGenerator(file))
             return (session.names(Self.rootBlock, path: []), nil)
         }
     }
@@ -81,11 +81,15 @@ public struct SpecRunner {
             report(failure)
             return [failure]
         case .loaded(let loaded):
-            let generator = shuffleSeed.map { ShuffleGenerator(seed: $0 ^ Self.stableHash(file)) }
-            var session = Session(runner: self, file: file, loaded: loaded, generator: generator)
+            var session = Session(runner: self, file: file, loaded: loaded, generator: shuffleGenerator(file))
             session.runBlock(Self.rootBlock, path: [], befores: [], afters: [], report: report)
             return session.results
         }
+    }
+
+    /// The shuffle of `file`'s tests under the run's seed: the same for listing and running.
+    private func shuffleGenerator(_ file: String) -> ShuffleGenerator? {
+        shuffleSeed.map { ShuffleGenerator(seed: $0 ^ Self.stableHash(file)) }
     }
 
     /// The block of a file's top level (lua/wayfinder/spec.lua numbers blocks from 1).

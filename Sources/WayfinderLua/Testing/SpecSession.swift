@@ -57,7 +57,8 @@ extension SpecRunner {
         mutating func names(_ id: Int64, path: [String]) -> [String] {
             guard let contents = try? contents(id) else { return [] }
             var found = [String]()
-            for child in contents.children {
+            // In the order a run with the same seed takes them, so --list shows what will run.
+            for child in ordered(contents.children, id: id, randomize: contents.randomize) {
                 let name = child["name"]?.stringValue ?? "?"
                 let full = SpecRunner.fullName(path, name)
                 if child["kind"] == "test" {

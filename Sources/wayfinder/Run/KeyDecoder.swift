@@ -2,7 +2,9 @@
 /// arrows, Home/End/Delete in their common spellings (`ESC [ A`, `ESC O A`, `ESC [ 3 ~`, ...),
 /// and the control keys the line editor knows. Every other escape sequence is read to its end
 /// and dropped, so an unknown key never reaches the command line as text. A sequence cut
-/// between two reads waits for the rest.
+/// between two reads waits for the rest, except a lone ESC at the end of a read: a terminal
+/// writes a key's whole sequence at once, so an ESC with nothing after it is the Escape key, and
+/// it is dropped rather than left to swallow whatever key comes next, however much later.
 struct KeyDecoder {
     enum Key: Equatable {
         case text(String)
@@ -29,6 +31,7 @@ struct KeyDecoder {
             i += length
         }
         pending.removeFirst(i)
+        if pending == [0x1B] { pending.removeAll() }
         return keys
     }
 

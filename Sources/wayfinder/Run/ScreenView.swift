@@ -3,7 +3,8 @@ import WayfinderLua
 
 /// One screen of `wayfinder run` as text: where you are (tabs, the stack as a breadcrumb, the
 /// modals and the popover), the visible controller's title, lines and numbered links, and the
-/// messages of the last command. Styling (bold, dim) only when writing to a terminal.
+/// messages of the last command. Styling (bold, dim) only when writing to a terminal; the text
+/// scripts give (titles, lines, links, what they print) shows control characters escaped.
 struct ScreenView {
     let host: AppHost
     let styled: Bool
@@ -24,7 +25,7 @@ struct ScreenView {
         case .tabs(let tabs, let selected):
             let labels = tabs.enumerated().map { i, tab in
                 let fixed = tab.entries.first.flatMap { host.config.tabTitles[$0.url] }
-                let label = "\(i + 1) " + (fixed ?? title(of: tab.entries.first))
+                let label = "\(i + 1) " + VisibleText.escaped(fixed ?? title(of: tab.entries.first))
                 return i == selected ? "[" + label + "]" : label
             }
             text.append("Tabs:    " + labels.joined(separator: "  "))
@@ -36,7 +37,7 @@ struct ScreenView {
             text.append("Modal \(i + 1): " + breadcrumb(modal))
         }
         if let popover = tree.popover {
-            text.append("Popover: " + title(of: popover))
+            text.append("Popover: " + VisibleText.escaped(title(of: popover)))
         }
         text.append(String(repeating: "-", count: 60))
 
@@ -44,26 +45,28 @@ struct ScreenView {
         var problems: [String] = []
         if let visible = tree.visible {
             let screen = screen(of: visible, problems: &problems)
-            text.append(bold(screen.title ?? visible.url))
-            text.append(dim(visible.url))
+            text.append(bold(VisibleText.escaped(screen.title ?? visible.url)))
+            text.append(dim(VisibleText.escaped(visible.url)))
             if !screen.lines.isEmpty {
                 text.append("")
-                text += screen.lines.map { "  " + $0 }
+                text += screen.lines.map { "  " + VisibleText.escaped($0) }
             }
             links = screen.links
             if !links.isEmpty {
                 text.append("")
-                let width = links.map(\.title.count).max() ?? 0
+                let titles = links.map { VisibleText.escaped($0.title) }
+                let width = titles.map(\.count).max() ?? 0
                 for (i, link) in links.enumerated() {
                     let number = "[\(i + 1)]".padding(toLength: links.count >= 10 ? 5 : 4, withPad: " ", startingAt: 0)
-                    text.append("  \(number) " + link.title.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + dim(link.url))
+                    text.append("  \(number) " + titles[i].padding(toLength: width, withPad: " ", startingAt: 0) + "  " + dim(VisibleText.escaped(link.url)))
                 }
             }
         } else {
             text.append("(nothing is open: 'o URL' opens a screen)")
         }
         text.append(String(repeating: "-", count: 60))
-        text += (messages + problems).map { $0 }
+        // What scripts print and the reasons they give, a line each, never a terminal escape sequence.
+        text += (messages + problems).flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) } }
         text.append(dim("number: open link | b back | d dismiss | t N: tab | o URL: open | s: tree | r: reload | q: quit"))
         return (text, links)
     }
@@ -86,7 +89,7 @@ struct ScreenView {
     }
 
     private func breadcrumb(_ stack: NavigationStack<LuaController>) -> String {
-        stack.entries.isEmpty ? "(empty)" : stack.entries.map(title(of:)).joined(separator: " > ")
+        stack.entries.isEmpty ? "(empty)" : stack.entries.map { VisibleText.escaped(title(of: $0)) }.joined(separator: " > ")
     }
 
     /// An entry's title when it is made and renders one; a restored entry not made yet has the

@@ -80,16 +80,17 @@ struct TestReport {
     /// One test point: `ok N - file: name`, `# SKIP` for pending, and for a failure a YAML block
     /// with the message and the traceback.
     private func tapLines(_ result: SpecResult, number: Int) -> [String] {
-        let description = "\(result.file): \(result.name)".replacingOccurrences(of: "#", with: "\\#")
+        // A name may hold newlines or control characters: escaped, it stays one line of TAP.
+        let description = VisibleText.escaped("\(result.file): \(result.name)").replacingOccurrences(of: "#", with: "\\#")
         switch result.status {
         case .passed: return ["ok \(number) - \(description)"]
         case .pending: return ["ok \(number) - \(description) # SKIP pending"]
         case .failed, .errored:
             var lines = ["not ok \(number) - \(description)", "  ---", "  severity: \(result.status == .failed ? "fail" : "error")", "  message: |"]
-            for line in (result.message ?? "").split(separator: "\n", omittingEmptySubsequences: false) { lines.append("    " + line) }
+            for line in (result.message ?? "").split(separator: "\n", omittingEmptySubsequences: false) { lines.append("    " + VisibleText.escaped(String(line))) }
             if let traceback = result.traceback {
                 lines.append("  traceback: |")
-                for line in traceback.split(separator: "\n") { lines.append("    " + line) }
+                for line in traceback.split(separator: "\n") { lines.append("    " + VisibleText.escaped(String(line))) }
             }
             lines.append("  ...")
             return lines

@@ -21,13 +21,23 @@ struct LineEditorTests {
     }
 
     @Test func aSequenceCutBetweenReadsWaitsForTheRest() {
-        #expect(keys("\u{1B}", "[", "A") == [.up])
+        #expect(keys("\u{1B}[", "A") == [.up])
+        #expect(keys("\u{1B}[1;", "5C") == [.right])
+        #expect(keys("\u{1B}O", "A") == [.up])
         var decoder = KeyDecoder()
         let bytes = Array("é→".utf8)
         #expect(decoder.keys(Array(bytes[0..<1])) == [])
         #expect(decoder.keys(Array(bytes[1..<3])) == [.text("é")])
         #expect(decoder.keys(Array(bytes[3...])) == [.text("→")])
         #expect(decoder.keys([0xFF, 0x41]) == [.text("A")], "a byte that starts no character is dropped")
+    }
+
+    @Test func aLoneEscapeAtTheEndOfAReadIsDroppedNotKeptForTheNextKey() {
+        #expect(keys("ab\u{1B}", "c", "d") == [.text("a"), .text("b"), .text("c"), .text("d")])
+        #expect(keys("\u{1B}", "\u{1B}[A") == [.up], "Escape, then an arrow")
+        #expect(keys("\u{1B}", "\r") == [.enter])
+        #expect(keys("\u{1B}xc") == [.text("c")], "ESC and a byte in one read is still Alt and that key")
+        #expect(keys("x\u{1B}\u{1B}", "y") == [.text("x"), .text("y")])
     }
 
     func edit(_ input: String, history: [String] = []) -> (LineEditor, [LineEditor.Outcome]) {

@@ -19,6 +19,28 @@ struct RunSessionEdgeTests {
         return directory
     }
 
+    @Test func controlCharactersFromScriptsAreShownEscaped() throws {
+        let dir = try app(#"""
+            local wf = require "wayfinder"
+            local Raw = wf.controller "Raw"
+            function Raw:init() print("printed\27[31m red") end
+            function Raw:render()
+              return { title = "T\27[2J", lines = { "\27]0;TITLE\7", "two\nlines" },
+                       links = { { "go\27[1A", "tt://raw" } } }
+            end
+            wf.map:from("tt://raw", Raw)
+            wf.app { root = "tt://raw" }
+            """#)
+        let result = try WayfinderCLI.run(["run", dir.path, "--no-state"], input: "s\nq\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!result.stdout.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || $0.value == 0x7F }, "\(result.stdout)")
+        #expect(result.stdout.contains(#"T\27[2J"#))
+        #expect(result.stdout.contains(#"\27]0;TITLE\7"#))
+        #expect(result.stdout.contains(#"two\nlines"#))
+        #expect(result.stdout.contains(#"go\27[1A"#))
+        #expect(result.stdout.contains(#"printed\27[31m red"#))
+    }
+
     @Test func anotherAppsStateFileIsRefusedAndLeftAsItWas() throws {
         let dir = try app(Self.pages + "\nwf.app { name = \"pages\", root = \"tt://page/a\", persistence = \"all\" }")
         let foreign = #"{"format":"wayfinder.navigation","version":1,"app":"restaurant","saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"stack","entries":[{"url":"tt://page/zzz"}]},"modals":[],"contexts":[]}"#

@@ -36,7 +36,7 @@ struct TestCommandTests {
         try directory.write("mixed_spec.lua", Self.mixed)
         let mixed = try run([directory.subpath("mixed_spec.lua")])
         #expect(mixed.status == 1)
-        #expect(mixed.lines.last == "1 passed, 2 failed, 2 pending")
+        #expect(mixed.lines.last == "1 passed, 2 failed, 1 pending", "an it without a function is not counted")
         #expect(mixed.stdout.contains("""
             FAIL \(directory.subpath("mixed_spec.lua")): mixed fails
               mixed_spec.lua:3: Expected objects to be equal.
@@ -159,20 +159,47 @@ struct TestCommandTests {
         let lines = result.lines
         #expect(lines.first == "TAP version 13")
         let points = lines.filter { $0.hasPrefix("ok ") || $0.hasPrefix("not ok ") }
-        #expect(points.count == 5)
+        #expect(points.count == 4, "an it without a function is no test, as in busted")
         for (index, line) in points.enumerated() {
             #expect(line.range(of: #"^(not )?ok \#(index + 1) - .+"#, options: .regularExpression) != nil, "\(line)")
         }
-        #expect(points.filter { $0.hasSuffix(" # SKIP pending") }.count == 2)
-        #expect(lines.contains("1..5"))
-        #expect(lines.last == "# 1 passed, 2 failed, 2 pending")
+        #expect(points.filter { $0.hasSuffix(" # SKIP pending") }.count == 1)
+        #expect(lines.contains("1..4"))
+        #expect(lines.last == "# 1 passed, 2 failed, 1 pending")
         // Every other line is a YAML block under a failing point.
         var inBlock = false
-        for line in lines.dropFirst() where !points.contains(line) && line != "1..5" && !line.hasPrefix("# ") {
+        for line in lines.dropFirst() where !points.contains(line) && line != "1..4" && !line.hasPrefix("# ") {
             if line == "  ---" { inBlock = true; continue }
             if line == "  ..." { inBlock = false; continue }
             #expect(inBlock && line.hasPrefix("  "), "stray line in TAP output: \(line)")
         }
+    }
+
+    @Test func tapEscapesNamesSoProveReadsEveryPoint() throws {
+        try directory.write("names_spec.lua", #"""
+            it("fails\nok 2 - all good", function() assert.is_true(false) end)
+            it("bail\nBail out! stop", function() end)
+            it("bell\7 and \27[2J", function() end)
+            it("last", function() end)
+            """#)
+        let result = try run([directory.subpath("names_spec.lua"), "--tap"])
+        #expect(result.lines.contains { $0.hasSuffix(#"names_spec.lua: fails\nok 2 - all good"#) && $0.hasPrefix("not ok 1 - ") })
+        #expect(result.lines.contains { $0.hasSuffix(#"names_spec.lua: bail\nBail out! stop"#) && $0.hasPrefix("ok 2 - ") })
+        #expect(result.lines.contains { $0.hasSuffix(#"names_spec.lua: bell\7 and \27[2J"#) && $0.hasPrefix("ok 3 - ") })
+        #expect(!result.stdout.contains("\u{1B}") && !result.stdout.contains("\u{7}"))
+        try directory.write("names.tap", result.stdout)
+        let prove = Process()
+        prove.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        prove.arguments = ["prove", "--exec", "cat", directory.subpath("names.tap")]
+        let output = Pipe()
+        prove.standardOutput = output
+        prove.standardError = output
+        try prove.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        prove.waitUntilExit()
+        #expect(!text.contains("Bail out"), "\(text)")
+        #expect(!text.contains("out of sequence") && !text.contains("Parse errors"), "\(text)")
+        #expect(text.contains("Failed 1/4 subtests"), "\(text)")
     }
 
     @Test func junitOutputIsWellFormedAndCounts() throws {
@@ -185,17 +212,17 @@ struct TestCommandTests {
         let document = try XMLDocument(contentsOf: URL(fileURLWithPath: xmlPath))
         let root = try #require(document.rootElement())
         #expect(root.name == "testsuites")
-        #expect(root.attribute(forName: "tests")?.stringValue == "6")
+        #expect(root.attribute(forName: "tests")?.stringValue == "5")
         #expect(root.attribute(forName: "failures")?.stringValue == "1")
         #expect(root.attribute(forName: "errors")?.stringValue == "1")
-        #expect(root.attribute(forName: "skipped")?.stringValue == "2")
+        #expect(root.attribute(forName: "skipped")?.stringValue == "1")
         let suites = root.elements(forName: "testsuite")
         #expect(suites.count == 2)
         let cases = suites.flatMap { $0.elements(forName: "testcase") }
         #expect(cases.first?.attribute(forName: "name")?.stringValue == #"a < b & "c""#)
         let failed = try #require(cases.first { $0.attribute(forName: "name")?.stringValue == "mixed fails" })
         #expect(failed.elements(forName: "failure").first?.attribute(forName: "message")?.stringValue?.hasPrefix("mixed_spec.lua:3: Expected objects to be equal.") == true)
-        #expect(cases.filter { !$0.elements(forName: "skipped").isEmpty }.count == 2)
+        #expect(cases.filter { !$0.elements(forName: "skipped").isEmpty }.count == 1)
     }
 
     @Test func filterListAndShuffle() throws {
@@ -220,6 +247,10 @@ struct TestCommandTests {
         #expect(first != written, "seed 42 shuffles these nine")
         #expect(first.sorted() == written.sorted())
         #expect(try run([path, "--seed", "42"]).lines.first == "Shuffled with --seed 42")
+        let listedShuffled = try run([path, "--list", "--shuffle", "--seed", "42"]).lines.filter { !$0.hasPrefix("Shuffled") }
+        #expect(listedShuffled.map { $0.replacingOccurrences(of: "\(path): ", with: "") } ==
+                first.map { $0.replacingOccurrences(of: "ok      \(path): ", with: "") }, "--list shows the order the seed runs")
+        #expect(listedShuffled != (1...8).map { "\(path): group test \($0)" } + ["\(path): group special one"])
     }
 
     @Test func aMissingPathIsAUsageError() throws {

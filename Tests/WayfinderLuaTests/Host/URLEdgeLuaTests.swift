@@ -31,7 +31,7 @@ struct URLEdgeLuaTests {
         #expect(try app.run("return wayfinder.map:match('tt://seg/\\255')") == [.null, "the url is not valid UTF-8 (byte 10 of 10)"])
         #expect(try app.run("return wayfinder.navigator:open('tt://seg/\\255')") == [.null, "the url is not valid UTF-8 (byte 10 of 10)"])
         #expect(try app.run("return wayfinder.navigator:url()") == [.null])
-        for function in ["decode_id", "escape", "unescape", "parse_query"] {
+        for function in ["escape", "unescape", "parse_query"] {
             let answer = try app.run("return wayfinder.codec.\(function)('a\\255')")
             #expect(answer.count == 2 && answer[0] == .null, "\(function): \(answer)")
             #expect(answer.last?.stringValue?.contains("is not valid UTF-8 (byte 2 of 2)") == true, "\(function): \(answer)")
@@ -46,6 +46,32 @@ struct URLEdgeLuaTests {
         #expect(try app.run("return wayfinder.codec.unescape('%00') == '\\0'") == [true])
         // A valid URL still opens.
         #expect(try app.run("return wayfinder.navigator:open('tt://seg/ok').name") == ["ok"])
+    }
+
+    @Test func decodeIDGivesBackEveryByteStringAndURLForAnswersBadBytesWithAReason() throws {
+        let app = try TestApp(Self.app + """
+
+            S = wf.controller "S"
+            wf.map:url(S, "tt://seg/(s)")
+            """)
+        // Any bytes round-trip through the codec, UTF-8 or not.
+        #expect(try app.run(#"""
+            local samples = { "\255\0\1", "", "\0", "a\128b", "\237\160\128", "plain", string.rep("\254", 40) }
+            for _, bytes in ipairs(samples) do
+              local back, reason = wayfinder.codec.decode_id(wayfinder.codec.encode_id(bytes))
+              if back ~= bytes then return false, reason end
+            end
+            return true
+            """#) == [true])
+        // The `id` type's value is text: a token of other bytes does not match it.
+        let idApp = try TestApp(Self.app + "\nwf.map:from('tt://obj/(o:id)', wf.controller 'O')")
+        #expect(try idApp.run("return wayfinder.map:match('tt://obj/' .. wayfinder.codec.encode_id('\\255\\0\\1'))").first == .null)
+        #expect(try idApp.run("return wayfinder.map:match('tt://obj/' .. wayfinder.codec.encode_id('ok')).pattern") == ["tt://obj/(o:id)"])
+        // A field that is not UTF-8 cannot be a URL: nil and a reason, not a raised error.
+        let answer = try app.run(#"return wayfinder.map:url_for(S:new { s = "\255" })"#)
+        #expect(answer.count == 2 && answer[0] == .null, "\(answer)")
+        #expect(answer.last == "field 's' is not valid UTF-8, which a URL cannot carry", "\(answer)")
+        #expect(try app.run(#"return wayfinder.map:url_for(S:new { s = "fine" })"#) == ["tt://seg/fine"])
     }
 
     @Test func luaPatternTypesAreAnchoredByWrapping() throws {

@@ -168,6 +168,35 @@ struct PersistenceBindingTests {
         #expect(second.warnings.allSatisfy { $0.hasPrefix("dropped 'tt://old/") })
     }
 
+    @Test func aTabWhoseConstructorFailsAtRestoreStaysForALaterSelect() throws {
+        let source = Self.app(tabs: #"{ "tt://menu/1", "tt://badtab" }"#, extraRoutes: """
+            local Bad = wf.controller("Bad", Screen)
+            function Bad:init(route) if not READY then error("not ready yet") end; note("make " .. self.url) end
+            wf.map:from("tt://badtab", Bad)
+            """)
+        let first = try Launch(source, state: statePath)
+        try first.run("READY = true; wayfinder.navigator:select(2); assert(wayfinder.navigator:persist())")
+        #expect(first.app.host.navigator.url == "tt://badtab")
+
+        let second = try Launch(source, state: statePath)
+        #expect(second.app.host.navigator.tree.allEntries.map(\.url) == ["tt://menu/1", "tt://badtab"])
+        #expect(second.app.host.navigator.url == "tt://menu/1")
+        #expect(second.warnings.count == 1)
+        #expect(second.warnings.first?.contains("'tt://badtab'") == true && second.warnings.first?.contains("not ready yet") == true,
+                "\(second.warnings)")
+        #expect(second.warnings.allSatisfy { !$0.hasPrefix("dropped") })
+        try second.run("assert(wayfinder.navigator:persist())")
+        let retried = try second.run("local ok, reason = wayfinder.navigator:select(2); return ok, reason")
+        #expect(retried.first == .bool(false) || retried.first == .null, "\(retried)")
+        #expect(second.app.host.navigator.url == "tt://menu/1")
+        try second.run("READY = true; wayfinder.navigator:select(2)")
+        #expect(second.app.host.navigator.url == "tt://badtab")
+
+        let third = try Launch(source, state: statePath)
+        #expect(third.app.host.navigator.tree.allEntries.map(\.url) == ["tt://menu/1", "tt://badtab"])
+        #expect(third.warnings.allSatisfy { !$0.hasPrefix("dropped") && !$0.contains("added") }, "\(third.warnings)")
+    }
+
     @Test func modesDecideWhatIsSavedAndNoneRemovesTheOldState() throws {
         let first = try Launch(Self.app(), state: statePath)
         try first.run("""

@@ -226,7 +226,7 @@ wf.codec = {}
 ---@return string token
 function wf.codec.encode_id(bytes) end
 ---@param token string
----@return string|nil text, string|nil reason
+---@return string|nil bytes, string|nil reason
 function wf.codec.decode_id(token) end
 ---@param text string
 ---@return string|nil escaped, string|nil reason

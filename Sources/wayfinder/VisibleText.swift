@@ -1,0 +1,20 @@
+/// Text a script chose, made safe to show on a terminal or in a line-based format: every C0 and
+/// C1 control character and DEL is written out as a Lua-style escape (`\n`, `\t`, `\r`, `\27`),
+/// so a name or a line can neither start a new line nor send an escape sequence to the terminal.
+/// Printable text, including non-ASCII letters, stays as it is.
+enum VisibleText {
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            switch scalar.value {
+            case 0x0A: result += "\\n"
+            case 0x0D: result += "\\r"
+            case 0x09: result += "\\t"
+            case 0x00...0x1F, 0x7F...0x9F: result += "\\\(scalar.value)"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
