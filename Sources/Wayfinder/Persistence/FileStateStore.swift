@@ -123,6 +123,17 @@ public struct FileStateStore: StateStore {
         }
     }
 
+    /// `problem`, for a path given by the user (`--state`): its directory must exist too, since a
+    /// path given is used as given, never made (only the default path's directory is created).
+    public var problemAsGiven: String? {
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "\(path): its directory \(directory) does not exist"
+        }
+        return problem
+    }
+
     /// The regular file holding the state (the path, or where its symbolic link leads), nil when
     /// there is none yet; throws when the path is something else, which is then left alone.
     private func existingTarget() throws(StateStoreError) -> String? {
