@@ -18,7 +18,7 @@
  *   against the time budget.
  *
  * These are Wayfinder's own implementations of the same contracts (so errors still name the
- * script's line), except table.sort, which checks its length and then runs Lua's own sort.
+ * script's line). table.sort is also bounded in time: see wf_table_sort.
  */
 
 /* The size of one array element in Lua 5.4 (a TValue). */
@@ -170,15 +170,99 @@ static int wf_table_remove(lua_State *L) {
     return 1;
 }
 
-/* table.sort(list [, comp]): Lua's own sort, once the length is known to be within the limit. */
+/*
+ * table.sort(list [, comp]): a heapsort. Lua's own sort is a quicksort that a comparator written
+ * against it (or a C comparator such as math.ult over metamethods that store nothing) can drive to
+ * n^2 comparisons inside one C call, where the count hook never runs. A heapsort makes at most
+ * about 2 n log2 n comparisons whatever the comparator answers, needs no recursion, and asks the
+ * time budget every WF_SORT_STEPS sift steps. Elements are read and written through lua_geti and
+ * lua_seti (metamethods apply), and compared by comp(a, b) or by `<`, as Lua's sort does. The
+ * order of equal elements is unspecified, as in Lua.
+ */
+#define WF_SORT_STEPS 4096
+
+typedef struct wf_sorter {
+    lua_State *L;
+    wf_host *h;
+    int has_comp;
+    int steps;
+} wf_sorter;
+
+static void wf_sort_step(wf_sorter *s) {
+    if (--s->steps > 0) return;
+    s->steps = WF_SORT_STEPS;
+    if (wf_budget_spent(s->h)) wf_raise_budget(s->L, 1);
+}
+
+/* Whether the value at stack index a sorts before the one at b. */
+static int wf_sort_less(wf_sorter *s, int a, int b) {
+    lua_State *L = s->L;
+    if (!s->has_comp) {
+        int ta = lua_type(L, a), tb = lua_type(L, b);
+        int primitive = (ta == LUA_TNUMBER && tb == LUA_TNUMBER) || (ta == LUA_TSTRING && tb == LUA_TSTRING);
+        /* Lua raises a failed comparison from inside this C function, without the script's
+           line; raised here it carries it. */
+        if (!primitive && luaL_getmetafield(L, a, "__lt") == LUA_TNIL && luaL_getmetafield(L, b, "__lt") == LUA_TNIL) {
+            if (ta == tb) luaL_error(L, "attempt to compare two %s values", luaL_typename(L, a));
+            luaL_error(L, "attempt to compare %s with %s", luaL_typename(L, a), luaL_typename(L, b));
+        }
+        if (!primitive) lua_pop(L, 1);
+        return lua_compare(L, a, b, LUA_OPLT);
+    }
+    lua_pushvalue(L, 2);
+    lua_pushvalue(L, a);
+    lua_pushvalue(L, b);
+    lua_call(L, 2, 1);
+    int less = lua_toboolean(L, -1);
+    lua_pop(L, 1);
+    return less;
+}
+
+/* Moves list[i] down the max-heap list[1..n] until neither child sorts after it. */
+static void wf_sort_sift(wf_sorter *s, lua_Integer i, lua_Integer n) {
+    lua_State *L = s->L;
+    lua_geti(L, 1, i);
+    int moving = lua_gettop(L);
+    while (i <= n / 2) {
+        wf_sort_step(s);
+        lua_Integer child = 2 * i;
+        lua_geti(L, 1, child);
+        if (child < n) {
+            lua_geti(L, 1, child + 1);
+            if (wf_sort_less(s, moving + 1, moving + 2)) {
+                child++;
+                lua_remove(L, moving + 1);
+            } else {
+                lua_pop(L, 1);
+            }
+        }
+        if (!wf_sort_less(s, moving, moving + 1)) {
+            lua_pop(L, 1);
+            break;
+        }
+        lua_seti(L, 1, i);
+        i = child;
+    }
+    lua_seti(L, 1, i);
+}
+
 static int wf_table_sort(lua_State *L) {
     wf_check_table(L, 1, 1, 1);
+    lua_Integer n = luaL_len(L, 1);
+    wf_check_range(L, "sort", 1, n);
+    if (n <= 1) return 0;
     if (!lua_isnoneornil(L, 2)) luaL_checktype(L, 2, LUA_TFUNCTION);
-    wf_check_range(L, "sort", 1, luaL_len(L, 1));
-    int n = lua_gettop(L);
-    lua_pushvalue(L, lua_upvalueindex(1));
-    lua_insert(L, 1);
-    lua_call(L, n, 0);
+    lua_settop(L, 2);
+    luaL_checkstack(L, 8, "too many values to sort");
+    wf_sorter s = { L, wf_host_of(L), !lua_isnil(L, 2), WF_SORT_STEPS };
+    for (lua_Integer i = n / 2; i >= 1; i--) wf_sort_sift(&s, i, n);
+    for (lua_Integer last = n; last > 1; last--) {
+        lua_geti(L, 1, 1);
+        lua_geti(L, 1, last);
+        lua_seti(L, 1, 1);
+        lua_seti(L, 1, last);
+        wf_sort_sift(&s, 1, last - 1);
+    }
     return 0;
 }
 

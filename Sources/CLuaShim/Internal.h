@@ -8,6 +8,9 @@
 
 int64_t wf_now_ns(void);
 void wf_hook(lua_State *L, lua_Debug *ar);
+/* Raises the time budget's error at the script's line found from `level` (see wf_where_script_from)
+   and leaves the thread stopping at every instruction. */
+void wf_raise_budget(lua_State *L, int level);
 void wf_enter(wf_host *h);
 void wf_leave(wf_host *h);
 /* The sandbox's xpcall: the script's message handler cannot outrun the time budget. */
@@ -23,6 +26,8 @@ int wf_msgh(lua_State *L);
 void wf_raised_setup(lua_State *L);
 /* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module. */
 void wf_where_script(lua_State *L);
+/* The same, looking from `level` up (0: the running function). */
+void wf_where_script_from(lua_State *L, int level);
 
 /* Replaces the library functions that could run long without the budget or the limit seeing it. */
 void wf_bound_libraries(lua_State *L);

@@ -12,7 +12,9 @@
  * neither fires early nor races the memory limit. Every coroutine of a state runs on the thread that
  * resumed it, so the same clock covers them.
  *
- * Only Lua instructions are counted: the C functions a script can reach are bounded by their own
+ * The hook sees only Lua instructions. A binding's native work (driving another app, which has
+ * its own budget, copying files) runs on the same thread's clock, so the trampoline asks the budget
+ * again each time a binding returns; the C functions of Lua's libraries are bounded by their own
  * arguments (see Bounded.c), the memory limit, or both.
  */
 
@@ -22,19 +24,36 @@ int64_t wf_now_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+void wf_raise_budget(lua_State *L, int level) {
+    wf_host *h = wf_host_of(L);
+    h->hit_time = 1;
+    /* From now on this thread stops at every instruction, so a pcall that caught the error
+       cannot keep the script going: the next instruction after it raises again. */
+    if (lua_gethookcount(L) != 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, 1);
+    /* The innermost line of the script's own: not a bundled module's, and not a C function's
+       (pcall, or a binding), which has none. */
+    static const char bundled[] = "@wayfinder/";
+    lua_Debug ar;
+    int named = 0;
+    for (int at = level; !named && lua_getstack(L, at, &ar); at++) {
+        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
+        if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
+        luaL_where(L, at);
+        named = 1;
+    }
+    if (!named) wf_where_script_from(L, level);
+    lua_pushfstring(L, "time budget of %d ms exceeded", (int)(h->budget_ns / 1000000));
+    lua_concat(L, 2);
+    wf_raise_kind(L, WF_KIND_TIMEOUT);
+}
+
 void wf_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     wf_host *h = wf_host_of(L);
     if (h->deadline_ns != 0 && wf_now_ns() >= h->deadline_ns) {
-        h->hit_time = 1;
-        /* From now on this thread stops at every instruction, so a pcall that caught the error
-           cannot keep the script going: the next instruction after it raises again. */
-        if (lua_gethookcount(L) != 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, 1);
-        /* Level 0: inside a hook that is the Lua function being run, the line that looped. */
-        luaL_where(L, 0);
-        lua_pushfstring(L, "time budget of %d ms exceeded", (int)(h->budget_ns / 1000000));
-        lua_concat(L, 2);
-        wf_raise_kind(L, WF_KIND_TIMEOUT);
+        /* Level 0: inside a hook that is the Lua function being run, the line that looped (or,
+           when that is a bundled module's, the script's line that called into it). */
+        wf_raise_budget(L, 0);
         return;
     }
     /* A thread left counting every instruction by an earlier call goes back to the normal pace. */

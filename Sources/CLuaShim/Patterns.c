@@ -41,12 +41,7 @@ static void wf_step(wf_matcher *ms, size_t weight) {
         return;
     }
     ms->steps = WF_STEPS_PER_CHECK;
-    if (wf_budget_spent(ms->h)) {
-        luaL_where(ms->L, 1);
-        lua_pushfstring(ms->L, "time budget of %d ms exceeded", (int)(ms->h->budget_ns / 1000000));
-        lua_concat(ms->L, 2);
-        wf_raise_kind(ms->L, WF_KIND_TIMEOUT);
-    }
+    if (wf_budget_spent(ms->h)) wf_raise_budget(ms->L, 1);
 }
 
 static void wf_prepare(wf_matcher *ms, lua_State *L, const char *s, size_t ls, const char *p, size_t lp) {

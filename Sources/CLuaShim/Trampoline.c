@@ -172,16 +172,20 @@ static int wf_build_body(lua_State *L) {
    reached through the Lua side of the wayfinder module (ctx:set, wf.codec, nav:open) blames the
    script that called it, not the wrapper. A C caller (pcall) is named as Lua names it: by nothing.
    Level 1 when every caller is bundled. */
-void wf_where_script(lua_State *L) {
+void wf_where_script_from(lua_State *L, int from) {
     static const char bundled[] = "@wayfinder/";
     lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
+    for (int level = from; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "S", &ar)) break;
         if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
         luaL_where(L, level);
         return;
     }
-    luaL_where(L, 1);
+    luaL_where(L, from);
+}
+
+void wf_where_script(lua_State *L) {
+    wf_where_script_from(L, 1);
 }
 
 int wf_trampoline(lua_State *L) {
@@ -195,6 +199,20 @@ int wf_trampoline(lua_State *L) {
     h->current = L;
     int n = fn(L);
     h->current = previous;
+    /* The binding's work (another app's calls, file copies) ran on this thread's clock, where the
+       count hook cannot see it: a script that spends its time in bindings stops here. A binding
+       that raises keeps its own error (a nested call's budget error names the line that looped),
+       and the script stops at its next instruction. */
+    if (wf_budget_spent(h)) {
+        if (n == WF_RAISE_MESSAGE || n == WF_RAISE_VALUE) {
+            if (lua_gethookcount(L) != 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, 1);
+        } else {
+            wf_ops_truncate(h, start);
+            lua_settop(L, top);
+            wf_raise_budget(L, 1);
+            return 0;
+        }
+    }
     if (n >= 0) {
         wf_ops_truncate(h, start);
         return n;

@@ -42,7 +42,7 @@ struct OpenCommand: ParsableCommand {
         appHost.openExternal = { Terminal.warning("opened outside the app: \($0)") }
         if let state {
             let store = FileStateStore(path: state)
-            if let problem = store.problem {
+            if let problem = store.problemAsGiven {
                 Terminal.error("cannot use the state file \(problem)")
                 throw ExitCode(2)
             }

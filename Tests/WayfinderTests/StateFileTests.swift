@@ -67,6 +67,29 @@ struct StateFileTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == ["state.json"])
     }
 
+    /// A corrupt state behind a link is refused, not moved aside: moving it would leave the link
+    /// leading nowhere for good. Nothing writes over it either.
+    @Test func aCorruptStateBehindALinkIsLeftAsItIs() throws {
+        let directory = try temporaryDirectory()
+        try FileManager.default.createDirectory(atPath: directory + "/real", withIntermediateDirectories: false)
+        let target = directory + "/real/state.json"
+        let corrupt = Data(#"{"format":"wayfinder.navigation","version":1,"mo"#.utf8)
+        try corrupt.write(to: URL(fileURLWithPath: target))
+        try FileManager.default.createSymbolicLink(atPath: directory + "/link.json", withDestinationPath: target)
+        let store = FileStateStore(path: directory + "/link.json")
+        guard case .unreadable(let reason, nil) = store.load() else {
+            Issue.record("loaded or moved aside")
+            return
+        }
+        #expect(reason.contains("is a symbolic link to a state file that cannot be read (\(target)); it was left as it is"), "\(reason)")
+        #expect(store.problem?.contains("a symbolic link to a state file that cannot be read") == true)
+        #expect(throws: StateStoreError.self) { try store.save(smallState()) }
+        #expect(throws: StateStoreError.self) { try store.remove() }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: target)) == corrupt)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory + "/real") == ["state.json"])
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: directory + "/link.json") == target)
+    }
+
     @Test func aLinkedStateFileIsWrittenThrough() throws {
         let directory = try temporaryDirectory()
         try FileManager.default.createDirectory(atPath: directory + "/real", withIntermediateDirectories: false)

@@ -98,25 +98,63 @@ struct StateStoreTests {
         #expect(error.description.hasPrefix("cannot write the navigation state to \(blocked.path): cannot create"))
     }
 
-    /// Every prefix of a valid file is refused, moved aside intact, and the next load is fresh.
-    @Test func everyTruncationPointIsMovedAsideAndStartsFresh() throws {
+    /// Every prefix of a valid file is refused. A prefix that holds the format marker is
+    /// recognizably Wayfinder's: moved aside intact, and the next load is fresh. One cut before the
+    /// marker could be anyone's file: it is left untouched, and saving over it is refused too.
+    @Test func everyTruncationPointIsRefusedAndOnlyOursMovedAside() throws {
         let directory = try temporaryDirectory()
         let store = FileStateStore(path: directory + "/app.json")
         try store.save(sampleState())
         let whole = try contents(of: store.path)
         #expect(whole.count > 400)
+        let marker = Array(#""wayfinder.navigation""#.utf8)
+        var movedAside = 0, leftAlone = 0
         for length in 0..<whole.count {
             let prefix = Array(whole[..<length])
             try write(prefix, to: store.path)
-            guard case .unreadable(let reason, let kept?) = store.load() else {
+            let holdsMarker = Data(prefix).range(of: Data(marker)) != nil
+            switch store.load() {
+            case .unreadable(let reason, let kept?):
+                #expect(holdsMarker, "a cut at byte \(length) without the marker was moved aside")
+                #expect(!reason.isEmpty)
+                #expect(kept.hasPrefix(store.path + ".corrupt-"))
+                #expect(try contents(of: kept) == prefix, "the refused file is kept as it was")
+                #expect(store.load() == .missing, "the next launch starts fresh")
+                try FileManager.default.removeItem(atPath: kept)
+                movedAside += 1
+            case .unreadable(let reason, nil):
+                #expect(!holdsMarker, "a cut at byte \(length) with the marker was not moved aside")
+                #expect(reason == store.path + " is not a Wayfinder state file; it was left as it is")
+                #expect(try contents(of: store.path) == prefix)
+                #expect(store.problem == store.path + ": it is not a Wayfinder state file; it was left as it is")
+                #expect(throws: StateStoreError.self) { try store.save(sampleState()) }
+                #expect(throws: StateStoreError.self) { try store.remove() }
+                #expect(try contents(of: store.path) == prefix, "saving and removing leave it too")
+                leftAlone += 1
+            default:
                 Issue.record("a file cut at byte \(length) was not refused")
-                continue
             }
-            #expect(!reason.isEmpty)
-            #expect(kept.hasPrefix(store.path + ".corrupt-"))
-            #expect(try contents(of: kept) == prefix, "the refused file is kept as it was")
-            #expect(store.load() == .missing, "the next launch starts fresh")
-            try FileManager.default.removeItem(atPath: kept)
+        }
+        #expect(movedAside > 0 && leftAlone > 0)
+    }
+
+    /// A file that is not a state (an app's source named as the state path) is never moved,
+    /// replaced or removed.
+    @Test func aFileThatIsNotAStateIsLeftAsItIs() throws {
+        let directory = try temporaryDirectory()
+        let store = FileStateStore(path: directory + "/app.lua")
+        let source = Array("local wf = require 'wayfinder'\nwf.map:from('tt://a', function() return {} end)\n".utf8)
+        for text in [source, Array(#"{"format":"other","version":1}"#.utf8), Array("[1,2,3]".utf8), [],
+                     Array(#"{"note":"wayfinder.navigation"}"#.utf8)] {
+            try write(text, to: store.path)
+            #expect(store.load() == .unreadable(reason: store.path + " is not a Wayfinder state file; it was left as it is", keptAt: nil))
+            #expect(store.problem == store.path + ": it is not a Wayfinder state file; it was left as it is")
+            #expect(throws: StateStoreError(path: store.path, reason: "it is not a Wayfinder state file; it was left as it is")) {
+                try store.save(sampleState())
+            }
+            #expect(throws: StateStoreError.self) { try store.remove() }
+            #expect(try contents(of: store.path) == text)
+            #expect(try files(in: directory) == ["app.lua"])
         }
     }
 
@@ -130,7 +168,15 @@ struct StateStoreTests {
             // Some rounds look like JSON at first.
             if round % 3 == 0 { bytes = Array(#"{"format":"wayfinder.navigation","version":1,"#.utf8) + bytes }
             try write(bytes, to: store.path)
-            guard case .unreadable(_, let kept?) = store.load() else {
+            let load = store.load()
+            if round % 3 != 0 {
+                // Bytes without the marker are not recognizably a state: refused, left as they are.
+                #expect(load == .unreadable(reason: store.path + " is not a Wayfinder state file; it was left as it is", keptAt: nil))
+                #expect(try contents(of: store.path) == bytes)
+                try FileManager.default.removeItem(atPath: store.path)
+                continue
+            }
+            guard case .unreadable(_, let kept?) = load else {
                 Issue.record("random bytes (round \(round)) were not refused")
                 continue
             }
@@ -144,15 +190,12 @@ struct StateStoreTests {
         let store = FileStateStore(path: directory + "/app.json")
         let cases: [(String, String)] = [
             (#"{"format":"wayfinder.navigation","version":2}"#, "unknown state version 2 (this Wayfinder reads version 1)"),
-            (#"{"format":"other","version":1}"#, "not a Wayfinder navigation state (format 'other')"),
-            (#"[1,2,3]"#, "not a Wayfinder navigation state (format missing)"),
             (#"{"format":"wayfinder.navigation","version":1,"saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"tabs","selected":3,"tabs":[[]]},"modals":[]}"#,
              "inconsistent state: selected tab 3 of 1"),
             (#"{"format":"wayfinder.navigation","version":1,"saved_at":"2026-01-01T00:00:00Z","mode":"most","root":{"kind":"stack","entries":[]},"modals":[]}"#,
              "mode"),
             (#"{"format":"wayfinder.navigation","version":1,"saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"stack","entries":[{"url":5}]},"modals":[]}"#,
              "root.entries[1].url"),
-            ("", "the file is empty"),
         ]
         for (text, reason) in cases {
             try write(Array(text.utf8), to: store.path)
@@ -170,7 +213,7 @@ struct StateStoreTests {
         let store = FileStateStore(path: directory + "/app.json")
         var kept = Set<String>()
         for _ in 0..<3 {
-            try write(Array("nope".utf8), to: store.path)
+            try write(Array(#"nope "wayfinder.navigation""#.utf8), to: store.path)
             if case .unreadable(_, let path?) = store.load() { kept.insert(path) }
         }
         #expect(kept.count == 3)

@@ -1,5 +1,6 @@
--- Corrupt state files: whatever is in the file, the app starts (fresh, with a warning that says
--- why and where the file went), and saves a good file again.
+-- Corrupt state files: a file that is recognizably Wayfinder's (it holds the format marker) is
+-- moved aside and the app starts fresh, with a warning that says why and where the file went, and
+-- saves a good file again; any other file is refused and left as it is.
 local wf = require "wayfinder"
 
 local FAULTY = "lua/faults/apps/faulty"
@@ -29,6 +30,24 @@ local function starts_fresh(copy, state, text)
   again:close()
 end
 
+-- A file that is not recognizably a state (no format marker) could be anyone's: the launch is
+-- refused, naming it, and the file stays as it was.
+local function left_alone(copy, state, text)
+  wf.testing.write(state, text)
+  local app, err = wf.testing.launch(copy, { state = state })
+  assert.is_nil(app)
+  assert.matches("state%.json: it is not a Wayfinder state file; it was left as it is", err)
+  assert.equal(text, wf.testing.read(state))
+end
+
+local function refused(copy, state, text)
+  if text:find('"wayfinder.navigation"', 1, true) then
+    starts_fresh(copy, state, text)
+  else
+    left_alone(copy, state, text)
+  end
+end
+
 describe("a corrupt state file", function()
   local copy, state, good
   setup(function()
@@ -47,7 +66,7 @@ describe("a corrupt state file", function()
   -- before the file exists, so they count sixtieths).
   for point = 0, 59 do
     it("cut short at " .. point .. "/60 of its length", function()
-      starts_fresh(copy, state, good:sub(1, math.min(#good - 1, #good * point // 60)))
+      refused(copy, state, good:sub(1, math.min(#good - 1, #good * point // 60)))
     end)
   end
 
@@ -67,7 +86,7 @@ describe("a corrupt state file", function()
     it(variant[1], function()
       local text = variant[2](good)
       assert.is_true(text ~= good, "the variant changes the file")
-      starts_fresh(copy, state, text)
+      refused(copy, state, text)
     end)
   end
 end)

@@ -21,15 +21,27 @@ describe("a state file of another app", function()
     assert.equal(foreign, wf.testing.read(state))
   end)
 
-  it("is this app's when it names none, and this app's own is restored", function()
-    for _, owner in ipairs({ "", '"app":"notes",' }) do
-      wf.testing.write(state, '{"format":"wayfinder.navigation","version":1,' .. owner .. '"saved_at":"2026-01-01T00:00:00Z",'
-        .. '"mode":"all","root":{"kind":"tabs","selected":2,"tabs":[[{"url":"tt://tab/1"}],[{"url":"tt://tab/2"},{"url":"tt://page/7"}]]},'
-        .. '"modals":[],"contexts":[]}')
-      local app = assert(wf.testing.launch(NOTES, { state = state }))
-      assert.equal("tt://page/7", app:url())
-      app:close()
+  local function document(owner)
+    return '{"format":"wayfinder.navigation","version":1,' .. owner .. '"saved_at":"2026-01-01T00:00:00Z",'
+      .. '"mode":"all","root":{"kind":"tabs","selected":2,"tabs":[[{"url":"tt://tab/1"}],[{"url":"tt://tab/2"},{"url":"tt://page/7"}]]},'
+      .. '"modals":[],"contexts":[]}'
+  end
+
+  it("is refused and left untouched when it names no app (Wayfinder always writes the name)", function()
+    for _, owner in ipairs({ "", '"app":null,' }) do
+      wf.testing.write(state, document(owner))
+      local app, reason = wf.testing.launch(NOTES, { state = state })
+      assert.is_nil(app)
+      assert.matches("names no app, so it may not be 'notes''s; it is left untouched", reason)
+      assert.equal(document(owner), wf.testing.read(state))
     end
+  end)
+
+  it("is restored when it names this app", function()
+    wf.testing.write(state, document('"app":"notes",'))
+    local app = assert(wf.testing.launch(NOTES, { state = state }))
+    assert.equal("tt://page/7", app:url())
+    app:close()
   end)
 end)
 

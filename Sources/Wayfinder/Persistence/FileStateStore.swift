@@ -16,6 +16,12 @@ import Darwin
 /// Only a regular file, or a missing path, is a state file. A symbolic link is followed: the file
 /// it leads to is read and written (replaced by rename beside it), never the link. Anything else (a
 /// directory, a FIFO, a device, a socket, a link to nothing) is refused and left untouched.
+///
+/// An existing file is only Wayfinder's when it is recognizably a state: JSON whose `format` is
+/// `wayfinder.navigation`, or, when it does not parse (cut short, damaged), text that holds the
+/// marker `"wayfinder.navigation"`. Any other file (an app's source given as the state path, say)
+/// is refused and left as it is, by loading and saving alike. A corrupt state behind a symbolic
+/// link is refused too, not moved aside (that would leave the link leading nowhere).
 public struct FileStateStore: StateStore {
     public let path: String
     /// Larger files are not read: a navigation state is a few kilobytes.
@@ -52,8 +58,9 @@ public struct FileStateStore: StateStore {
         }
         removeLeftoverTemporaryFiles(beside: target)
         let reason: String
+        var data = Data()
         do {
-            let data = try Self.readState(target)
+            data = try Self.readState(target)
             // Checked before decoding: Foundation leaks a buffer decoding an empty document.
             guard !data.isEmpty else { throw NavigationStateError.invalid("the file is empty") }
             let state = try Self.decoder.decode(NavigationState.self, from: data)
@@ -66,18 +73,65 @@ public struct FileStateStore: StateStore {
         } catch {
             reason = String(describing: error)
         }
+        if let refusal = Self.refusal(ofCorrupt: target, behindLink: target != path, data: data) {
+            return .unreadable(reason: "\(path) \(refusal)", keptAt: nil)
+        }
         return .unreadable(reason: reason, keptAt: moveAside(target))
+    }
+
+    /// Why an existing file that does not load as a state must be left untouched, or nil when it
+    /// is Wayfinder's own and may be moved aside. `data` is what was read (empty when nothing was).
+    private static func refusal(ofCorrupt target: String, behindLink: Bool, data: Data) -> String? {
+        let bytes = data.isEmpty ? ((try? readState(target, upTo: maximumSize)) ?? Data()) : data
+        guard isState(bytes) else { return "is not a Wayfinder state file; it was left as it is" }
+        if behindLink { return "is a symbolic link to a state file that cannot be read (\(target)); it was left as it is" }
+        return nil
+    }
+
+    /// Whether the bytes are recognizably a navigation state: JSON whose `format` is the marker,
+    /// or, when they do not parse, text holding the marker in quotes.
+    static func isState(_ data: Data) -> Bool {
+        if let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
+            return (parsed as? [String: Any])?["format"] as? String == NavigationState.format
+        }
+        return data.range(of: Data("\"\(NavigationState.format)\"".utf8)) != nil
+    }
+
+    /// Throws when an existing file at the path may not be replaced: it is not a state, or it is a
+    /// corrupt state behind a symbolic link. The regular file's path, nil when there is none.
+    private func replaceableTarget() throws(StateStoreError) -> String? {
+        guard let target = try existingTarget() else { return nil }
+        let data: Data
+        do { data = try Self.readState(target, upTo: Self.maximumSize) } catch {
+            throw StateStoreError(path: path, reason: "\(error)")
+        }
+        if let state = try? Self.decoder.decode(NavigationState.self, from: data), (try? state.validate()) != nil { return target }
+        if let refusal = Self.refusal(ofCorrupt: target, behindLink: target != path, data: data) {
+            throw StateStoreError(path: path, reason: "it " + refusal)
+        }
+        return target
     }
 
     /// Why the path cannot be a state file, or nil when it can (a regular file, a link to one, or
     /// a missing path). Nothing is changed.
     public var problem: String? {
         do throws(StateStoreError) {
-            _ = try existingTarget()
+            _ = try replaceableTarget()
             return nil
         } catch {
             return "\(path): \(error.reason)"
         }
+    }
+
+    /// `problem`, for a path given by the user (`--state`): its directory must exist too, since a
+    /// path given is used as given, never made (only the default path's directory is created).
+    public var problemAsGiven: String? {
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "\(path): its directory \(directory) does not exist"
+        }
+        return problem
     }
 
     /// The regular file holding the state (the path, or where its symbolic link leads), nil when
@@ -120,7 +174,7 @@ public struct FileStateStore: StateStore {
 
     /// The file's bytes, opened without blocking and checked again once open (it may have been
     /// swapped since it was looked at); over `maximumSize` it is corrupt.
-    private static func readState(_ target: String) throws -> Data {
+    private static func readState(_ target: String, upTo prefix: Int? = nil) throws -> Data {
         let file = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { throw ReadRefusal(description: "cannot read \(target): \(String(cString: strerror(errno)))") }
         defer { close(file) }
@@ -128,7 +182,7 @@ public struct FileStateStore: StateStore {
         guard fstat(file, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
             throw ReadRefusal(description: "\(target) is not a regular file; it was left as it is")
         }
-        guard info.st_size <= maximumSize else { throw NavigationStateError.invalid("larger than \(maximumSize) bytes") }
+        guard prefix != nil || info.st_size <= maximumSize else { throw NavigationStateError.invalid("larger than \(maximumSize) bytes") }
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 64 * 1024)
         while true {
@@ -139,6 +193,7 @@ public struct FileStateStore: StateStore {
                 throw ReadRefusal(description: "cannot read \(target): \(String(cString: strerror(errno)))")
             }
             data.append(contentsOf: buffer[0..<count])
+            if let prefix, data.count >= prefix { return data.prefix(prefix) }
             guard data.count <= maximumSize else { throw NavigationStateError.invalid("larger than \(maximumSize) bytes") }
         }
         return data
@@ -207,7 +262,7 @@ public struct FileStateStore: StateStore {
             throw StateStoreError(path: path, reason: "the state is \(data.count) bytes, over the \(Self.maximumSize >> 20) MiB a state file may hold"
                 + Self.largestEntry(of: state) + "; the previous file stays")
         }
-        let target = try existingTarget() ?? path
+        let target = try replaceableTarget() ?? path
         let (directory, prefix) = Self.temporaryPrefix(for: target)
         do {
             try FileManager.default.createDirectory(atPath: directory.isEmpty ? "." : directory, withIntermediateDirectories: true)
@@ -245,9 +300,9 @@ public struct FileStateStore: StateStore {
     }
 
     /// Removes the state file (the file a symbolic link leads to, not the link); a path that is not
-    /// a state file is refused and left alone.
+    /// a state file (or a file that is not Wayfinder's) is refused and left alone.
     public func remove() throws(StateStoreError) {
-        guard let target = try existingTarget() else {
+        guard let target = try replaceableTarget() else {
             removeLeftoverTemporaryFiles(beside: path)
             return
         }

@@ -42,11 +42,12 @@ extension AppHost {
         }
     }
 
-    /// Refuses a state another app saved (its document names another app): the file is left as
-    /// it is, neither restored nor overwritten. A document without a name is taken as this app's.
+    /// Refuses a state another app saved (its document names another app), or one that names no
+    /// app (Wayfinder always writes the name, so such a document could be any app's): the file is
+    /// left as it is, neither restored nor overwritten.
     func checkOwner(of saved: NavigationState) throws {
-        guard let owner = saved.app, owner != stateName else { return }
-        throw PersistenceError.anotherApp(owner: owner, app: stateName, path: (stateStore as? FileStateStore)?.path)
+        guard saved.app != stateName else { return }
+        throw PersistenceError.anotherApp(owner: saved.app, app: stateName, path: (stateStore as? FileStateStore)?.path)
     }
 
     /// Replaces the tree with the saved one. False when there is nothing to restore: no store,
@@ -157,13 +158,15 @@ enum PersistRecordField: String, CaseIterable {
 public enum PersistenceError: Error, CustomStringConvertible {
     case noStateStore
     /// The store holds the state of the app named `owner`, not of `app`.
-    case anotherApp(owner: String, app: String, path: String?)
+    /// `owner` is nil when the document names no app.
+    case anotherApp(owner: String?, app: String, path: String?)
 
     public var description: String {
         switch self {
         case .noStateStore: return "this app has no state store (wayfinder run and open keep the state in a file; --state FILE names it)"
         case .anotherApp(let owner, let app, let path):
-            return "the navigation state \(path.map { "in \($0) " } ?? "")belongs to the app '\(owner)', not '\(app)'; it is left untouched (give another state file, or --no-state)"
+            let whose = owner.map { "belongs to the app '\($0)', not '\(app)'" } ?? "names no app, so it may not be '\(app)''s"
+            return "the navigation state \(path.map { "in \($0) " } ?? "")\(whose); it is left untouched (give another state file, or --no-state)"
         }
     }
 }

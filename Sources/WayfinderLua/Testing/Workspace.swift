@@ -17,6 +17,9 @@ final class Workspace {
     /// The most one copy may hold, in bytes and in entries (files and directories).
     static let copyByteLimit = 64 << 20
     static let copyEntryLimit = 10_000
+    /// The most the copies of one spec file may hold together, as their files' sizes (a sparse
+    /// file counts as its size), files written into them included.
+    let copiesByteLimit: Int
 
     /// Where writes may go (the copied directory, or for a single-file app the temporary
     /// directory holding it), and the temporary directory to remove; real paths.
@@ -35,7 +38,8 @@ final class Workspace {
     /// Where the apps launched from this spec file report the routes they open.
     var coverage: RouteCoverage?
 
-    init(specFile: String, roots: [String] = []) {
+    init(specFile: String, roots: [String] = [], copiesByteLimit: Int = 256 << 20) {
+        self.copiesByteLimit = copiesByteLimit
         var real = [String]()
         let specDirectory = URL(fileURLWithPath: specFile).deletingLastPathComponent().path
         if let directory = FileAccess.realPath(specDirectory) { real.append(directory) }
@@ -90,10 +94,16 @@ final class Workspace {
         let source = try readableApp(path, for: "copy_app")
         var isDirectory: ObjCBool = false
         _ = FileManager.default.fileExists(atPath: source, isDirectory: &isDirectory)
+        let live = liveCopyBytes()
+        guard live < copiesByteLimit else {
+            throw WorkspaceError("copy_app: cannot copy \(path): this spec file's copies already hold \(Self.mebibytes(live)) "
+                + "of the \(Self.mebibytes(copiesByteLimit)) its copies may hold together")
+        }
         let directory = try Self.makeTemporaryDirectory(prefix: "wayfinder-app")
         let name = URL(fileURLWithPath: path).standardizedFileURL.lastPathComponent
         let copy = directory + "/" + name
         var budget = CopyBudget()
+        budget.limit = min(Self.copyByteLimit, copiesByteLimit - live)
         do {
             try copyEntry(source, to: copy, appRoot: isDirectory.boolValue ? source : URL(fileURLWithPath: source).deletingLastPathComponent().path,
                           shown: name, budget: &budget, checkBudget: checkBudget)
@@ -158,6 +168,27 @@ final class Workspace {
     private struct CopyBudget {
         var bytes = 0
         var entries = 0
+        var limit = Workspace.copyByteLimit
+    }
+
+    /// "N MiB", rounded up, or "N bytes" under one MiB.
+    private static func mebibytes(_ bytes: Int) -> String {
+        bytes < 1 << 20 ? "\(bytes) bytes" : "\((bytes + (1 << 20) - 1) >> 20) MiB"
+    }
+
+    /// The sizes of the files in this spec file's copies as they are now.
+    private func liveCopyBytes() -> Int {
+        var total = 0
+        for copy in copies {
+            guard let walker = FileManager.default.enumerator(atPath: copy.temporary) else { continue }
+            while let relative = walker.nextObject() as? String {
+                var info = stat()
+                if lstat(copy.temporary + "/" + relative, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG {
+                    total += Int(info.st_size)
+                }
+            }
+        }
+        return total
     }
 
     private struct CopyRefusal: Error, CustomStringConvertible {
@@ -193,12 +224,18 @@ final class Workspace {
         default:
             throw CopyRefusal(description: "\(shown) is not a regular file or directory")
         }
-        let remaining = Self.copyByteLimit - budget.bytes
+        let remaining = budget.limit - budget.bytes
         let bytes: [UInt8]
         do {
             bytes = try FileAccess.readFile(atPath: file, limit: remaining)
         } catch {
-            if case .tooLarge = error { throw CopyRefusal(description: "it holds more than \(Self.copyByteLimit >> 20) MiB") }
+            if case .tooLarge = error {
+                if budget.limit < Self.copyByteLimit {
+                    throw CopyRefusal(description: "it holds more than the \(Self.mebibytes(budget.limit)) left of the "
+                        + "\(Self.mebibytes(copiesByteLimit)) this spec file's copies may hold together")
+                }
+                throw CopyRefusal(description: "it holds more than \(Self.copyByteLimit >> 20) MiB")
+            }
             throw CopyRefusal(description: "\(shown): \(error)")
         }
         budget.bytes += bytes.count

@@ -52,7 +52,7 @@ struct RunCommand: ParsableCommand {
         }
         if !noState {
             let store = FileStateStore(path: state ?? FileStateStore.defaultPath(app: appHost.stateName))
-            if let problem = store.problem {
+            if let problem = state == nil ? store.problem : store.problemAsGiven {
                 Terminal.error("cannot use the state file \(problem)")
                 throw ExitCode(2)
             }

@@ -108,6 +108,10 @@ struct TestCommand: ParsableCommand {
             Terminal.error(SpecRunner.assertionsMissing)
             throw ExitCode(2)
         }
+        if let junit, let problem = Self.reportTargetProblem(junit) {
+            Terminal.error("cannot write the JUnit report to \(junit): \(problem)")
+            throw ExitCode(2)
+        }
         var config: BustedConfig
         do {
             config = try BustedConfig.load(limits: host.limits)
@@ -165,6 +169,10 @@ struct TestCommand: ParsableCommand {
             }
         }
         if let junit {
+            if let problem = Self.reportTargetProblem(junit) {
+                Terminal.error("cannot write the JUnit report to \(junit): \(problem)")
+                throw ExitCode(1)
+            }
             do {
                 try Data(JUnitReport.xml(report.results).utf8).write(to: URL(fileURLWithPath: junit))
             } catch {
@@ -175,6 +183,22 @@ struct TestCommand: ParsableCommand {
         if files.isEmpty { Terminal.error("no *_spec.lua files under \(roots.joined(separator: ", "))") }
         if !files.isEmpty && report.results.isEmpty { Terminal.error("no test matches the selection (\(describeSelection))") }
         if report.failed > 0 || report.results.isEmpty { throw ExitCode(1) }
+    }
+
+    /// Why the report cannot go to `path`, or nil: it must be a regular file (or a link to one) or
+    /// a new file in a directory that exists. Anything else (a directory, a FIFO, which would
+    /// block the write, a device) is refused before the tests run and left as it is.
+    static func reportTargetProblem(_ path: String) -> String? {
+        var info = stat()
+        if stat(path, &info) == 0 {
+            return (info.st_mode & S_IFMT) == S_IFREG ? nil : "it exists and is not a regular file; it was left as it is"
+        }
+        let directory = (path as NSString).deletingLastPathComponent
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory.isEmpty ? "." : directory, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return "its directory \(directory) does not exist"
+        }
+        return nil
     }
 
     /// The options that chose the tests, for the message when none was chosen.

@@ -58,6 +58,25 @@ struct RunSessionEdgeTests {
         #expect(try String(contentsOfFile: state, encoding: .utf8) == foreign)
     }
 
+    /// Wayfinder always writes the app's name, so a state naming no app (no "app", or null) could
+    /// be any app's: refused and left as it was, as another app's is.
+    @Test(arguments: [#""#, #""app":null,"#])
+    func aStateFileNamingNoAppIsRefusedAndLeftAsItWas(_ appField: String) throws {
+        let dir = try app(Self.pages + "\nwf.app { name = \"pages\", root = \"tt://page/a\", persistence = \"all\" }")
+        let nameless = #"{"format":"wayfinder.navigation","version":1,"# + appField
+            + #""saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"stack","entries":[{"url":"tt://page/zzz"}]},"modals":[],"contexts":[]}"#
+        try dir.write("nameless.json", nameless)
+        let state = dir.path + "/nameless.json"
+        let open = try WayfinderCLI.run(["open", dir.path, "tt://page/b", "--state", state])
+        #expect(open.status == 2, "\(open.stdout)\(open.stderr)")
+        #expect(open.stderr.contains("the navigation state in \(state) names no app, so it may not be 'pages''s; it is left untouched"), "\(open.stderr)")
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == nameless)
+        let (screens, result) = try RunAndOpenTests.screens(["1", "q"], app: dir.path, options: ["--state", state])
+        #expect(result.status == 0)
+        #expect(screens[0].contains("names no app"), "\(screens[0])")
+        #expect(try String(contentsOfFile: state, encoding: .utf8) == nameless)
+    }
+
     @Test func commandsThatDoNothingSayItAsFailuresAndHelpExplainsEveryCommand() throws {
         let dir = try app(Self.pages + "\nwf.app { root = \"tt://page/a\" }")
         let (screens, _) = try RunAndOpenTests.screens(["b", "d", "h"], app: dir.path)

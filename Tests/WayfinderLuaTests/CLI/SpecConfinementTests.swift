@@ -137,6 +137,25 @@ struct SpecConfinementTests {
             """))
     }
 
+    /// The copies of one spec file are capped together, as their files' sizes (a sparse file
+    /// counts as its size): a copy beyond the cap is refused with the reason.
+    @Test func theCopiesOfASpecFileAreCappedTogether() throws {
+        try directory.write("specs/apps/sparse/app.lua", "return 1\n")
+        let sparse = directory.subpath("specs/apps/sparse/blob.bin")
+        #expect(FileManager.default.createFile(atPath: sparse, contents: nil))
+        #expect(truncate(sparse, 400 << 10) == 0)
+        let workspace = Workspace(specFile: directory.subpath("specs/some_spec.lua"), copiesByteLimit: 1 << 20)
+        let first = try workspace.copyApp(directory.subpath("specs/apps/sparse"))
+        _ = try workspace.copyApp(directory.subpath("specs/apps/sparse"))
+        for _ in 0..<3 {
+            #expect { try workspace.copyApp(directory.subpath("specs/apps/sparse")) } throws: {
+                "\($0)".contains("cannot copy \(self.directory.subpath("specs/apps/sparse")): it holds more than the ")
+                    && "\($0)".contains(" left of the 1 MiB this spec file's copies may hold together")
+            }
+        }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: first + "/blob.bin")).count == 400 << 10)
+    }
+
     /// Copying is work done for the script: the copy asks the calling step's budget after every
     /// entry, and stops (leaving no partial copy) as soon as the budget says it is spent. The budget
     /// is a counter here, so the test does not depend on how fast the machine copies.

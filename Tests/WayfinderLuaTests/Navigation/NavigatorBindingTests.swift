@@ -193,7 +193,6 @@ struct NavigatorBindingTests {
         ("tt://nowhere", "cannot open 'tt://nowhere': no route matches"),
         ("tt://home/%zz", "cannot open 'tt://home/%zz': invalid percent escape in the path at byte 10"),
         ("tt://broken/error", "cannot open 'tt://broken/error': app.lua:20: the oven is cold"),
-        ("tt://broken/loop", "cannot open 'tt://broken/loop': app.lua:21: time budget of 300 ms exceeded"),
         ("tt://broken/memory", "cannot open 'tt://broken/memory': memory limit of 32 MiB reached"),
         ("tt://broken/navigate", "cannot open 'tt://broken/navigate': cannot open 'tt://home' while the navigator is busy with open 'tt://broken/navigate' (constructors, delegate hooks and appear/disappear may not navigate; a mode \"none\" route may)"),
         ("tt://number", "cannot open 'tt://number': the target of 'tt://number' returned a number, not a controller (a table)"),
@@ -207,6 +206,24 @@ struct NavigatorBindingTests {
         #expect(try tree(app) == before)
         #expect(try app.run("return #log, wayfinder.navigator:url()") == [0, "tt://order?waitress=Al"])
         // Still usable afterwards.
+        #expect(try app.run("return wayfinder.navigator:open('tt://home') ~= nil, wayfinder.navigator:url()") == [true, "tt://home"])
+    }
+
+    /// A constructor that loops spends the budget of the script that opened it (one deadline for
+    /// the whole call): the open stops that script at its own line, even when it would catch the
+    /// error, and the tree stays as it was.
+    @Test func anOpenThatSpendsTheBudgetStopsTheCallingScript() throws {
+        let app = try TestApp(Self.app)
+        try app.run("wayfinder.navigator:open('tt://home'); wayfinder.navigator:open('tt://order?waitress=Al'); log = {}")
+        let before = try tree(app)
+        for source in ["local controller, reason = wayfinder.navigator:open('tt://broken/loop') return controller, reason",
+                       "local ok = pcall(wayfinder.navigator.open, wayfinder.navigator, 'tt://broken/loop') return ok"] {
+            #expect { try app.run(source) } throws: {
+                ($0 as? ScriptError)?.kind == .timeout && ($0 as? ScriptError)?.message.hasPrefix("spec:1: time budget of 300 ms exceeded") == true
+            }
+            #expect(try tree(app) == before)
+        }
+        #expect(try app.run("return #log, wayfinder.navigator:url()") == [0, "tt://order?waitress=Al"])
         #expect(try app.run("return wayfinder.navigator:open('tt://home') ~= nil, wayfinder.navigator:url()") == [true, "tt://home"])
     }
 

@@ -32,6 +32,55 @@ struct BoundedFunctionsTests {
         }
     }
 
+    /// A sort whose comparator is a C function runs no Lua instruction, so the count hook never
+    /// sees it: the sort itself asks the budget, and stops at the script's line.
+    @Test func sortingThroughMetamethodsIsBoundedInTime() throws {
+        let state = try makeState(memory: 64 << 20, time: .milliseconds(200))
+        let source = """
+            local t = setmetatable({}, { __index = rawlen, __newindex = rawequal, __len = function() return 4000000 end })
+            table.sort(t, math.ult)
+            """
+        #expect(failure(state, source, chunk: "sort.lua")?.message.hasPrefix("sort.lua:2: time budget of 200 ms exceeded") == true)
+        #expect(try state.run(source: "return 1") == [1], "the state runs on after the budget error")
+    }
+
+    /// The sort's answers: every order a comparator gives, through metamethods as through a plain
+    /// table, and a comparator that contradicts itself still ends (in some order).
+    @Test func sortingOrdersAsLuasOwn() throws {
+        let state = try makeState()
+        #expect(try state.run(source: """
+            local seed = 7
+            local function nextValue() seed = (seed * 1103515245 + 12345) % 2147483648 return seed % 1000 end
+            for n = 0, 200 do
+              local t, u = {}, {}
+              for i = 1, n do t[i] = nextValue() u[i] = t[i] end
+              table.sort(t)
+              for i = 2, n do assert(t[i - 1] <= t[i], "default order at " .. n) end
+              table.sort(u, function(a, b) return a > b end)
+              for i = 2, n do assert(u[i - 1] >= u[i], "comparator order at " .. n) end
+              for i = 1, n do assert(t[i] == u[n + 1 - i], "same elements at " .. n) end
+            end
+            local store = {5, 3, 9, 1}
+            local proxy = setmetatable({}, { __index = store, __newindex = store, __len = function() return #store end })
+            table.sort(proxy)
+            local words = {"pear", "apple", "fig"}
+            table.sort(words)
+            local always = {4, 2, 8, 6, 1}
+            table.sort(always, function() return true end)
+            table.sort(always, function() return false end)
+            return table.concat(store, ","), table.concat(words, ","), #always
+            """) == ["1,3,5,9", "apple,fig,pear", 5])
+        let failures = [
+            ("table.sort({1, 'x', 2})", "b.lua:1: attempt to compare"),
+            ("table.sort({2, 1}, 5)", "b.lua:1: bad argument #2 to 'sort' (function expected, got number)"),
+            ("table.sort({2, 1}, function() error('no order', 0) end)", "no order"),
+            ("table.sort(5)", "b.lua:1: bad argument #1 to 'sort' (table expected, got number)"),
+        ]
+        for (source, message) in failures {
+            #expect(failure(state, source, chunk: "b.lua")?.message.hasPrefix(message) == true, "\(source): \(String(describing: failure(state, source, chunk: "b.lua")?.message))")
+        }
+    }
+
     /// What docs/sandbox.md says Lua bounds by itself: a format item's width, and the stack.
     @Test func theOthersAreBoundedByLuaItself() throws {
         let state = try makeState(memory: 16 << 20, time: .seconds(100))
