@@ -11,6 +11,9 @@ enum WayfinderCLI {
 
     /// The executable sits beside the test bundle in the build directory.
     static let executable: URL = {
+        // A binary that exits early closes its end of the pipes: writing to them must fail that
+        // one test (EPIPE), not kill the whole test process with SIGPIPE.
+        signal(SIGPIPE, SIG_IGN)
         let bundle = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
         var directory = bundle.deletingLastPathComponent()
         while directory.path != "/" {
