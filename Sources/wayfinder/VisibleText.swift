@@ -1,3 +1,5 @@
+import Wayfinder
+
 /// Text a script chose, made safe to show on a terminal or in a line-based format: every C0 and
 /// C1 control character and DEL is written out as a Lua-style escape (`\n`, `\t`, `\r`, `\27`),
 /// so a name or a line can neither start a new line nor send an escape sequence to the terminal.
@@ -11,7 +13,7 @@ enum VisibleText {
             case 0x0A: result += "\\n"
             case 0x0D: result += "\\r"
             case 0x09: result += "\\t"
-            case 0x00...0x1F, 0x7F...0x9F: result += "\\\(scalar.value)"
+            case _ where ControlCharacter.contains(scalar): result += "\\\(scalar.value)"
             default: result.unicodeScalars.append(scalar)
             }
         }

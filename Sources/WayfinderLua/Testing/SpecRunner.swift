@@ -119,7 +119,7 @@ public struct SpecRunner {
     }
 
     private func load(_ file: String) -> LoadOutcome {
-        let prelude = "require('wayfinder.spec')._install(_ENV, \(Self.luaString(packagePath)))"
+        let prelude = "require('wayfinder.spec')._install(_ENV, \(Value.string(packagePath)))"
         let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_take_outcome"]
         do {
             let host = try AppHost(path: file, limits: limits, printSink: printSink, prelude: prelude,
@@ -157,19 +157,6 @@ public struct SpecRunner {
 
     static func fullName(_ path: [String], _ name: String) -> String {
         (path + [name]).joined(separator: " ")
-    }
-
-    /// `text` as a Lua string literal.
-    static func luaString(_ text: String) -> String {
-        var out = "\""
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\\"), UInt8(ascii: "\""): out += "\\" + String(UnicodeScalar(byte))
-            case 0x20..<0x7f: out.unicodeScalars.append(UnicodeScalar(byte))
-            default: out += "\\" + String(format: "%03d", byte)
-            }
-        }
-        return out + "\""
     }
 
     /// FNV-1a: the same file gets the same shuffle for the same seed in every process.

@@ -30,7 +30,7 @@ struct SpecBindingTests {
         let state = try stateWithBinding()
         for path in ["../../../etc/passwd", "luassert/../../../../etc/passwd.lua", "/etc/passwd", "luassert/.hidden.lua",
                      "other/init.lua", "luassert"] {
-            let error = failure(state, "require('native.spec').assertion_source(\(SpecRunner.luaString(path)))")
+            let error = failure(state, "require('native.spec').assertion_source(\(Value.string(path)))")
             #expect(error?.message.contains("is not a file of luassert or say") == true, "\(path): \(String(describing: error))")
         }
         #expect(SpecRunner.assertionsAvailable, "scripts/setup installs lua-luassert")
