@@ -99,7 +99,7 @@ struct RunSessionEdgeTests {
     @Test func watchOnAnAppThatDoesNotLoadWaitsForAGoodSave() throws {
         let directory = try TemporaryDirectory()
         try directory.write("app.lua", "local x = = 1")
-        let run = try WatchTests.LiveRun(["run", directory.path, "--watch", "--no-state"])
+        let run = try LiveProcess(["run", directory.path, "--watch", "--no-state"])
         #expect(run.waitFor("! cannot load app"))
         #expect(run.text.contains("app.lua:1:"))
         run.send("1")

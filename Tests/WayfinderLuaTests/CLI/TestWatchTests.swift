@@ -37,7 +37,7 @@ struct TestWatchTests {
         try directory.write("spec/app/app.lua", Self.app(title: "One"))
         try directory.write("spec/title_spec.lua", Self.titleSpec(app: directory.subpath("spec/app")))
         try directory.write("spec/other_spec.lua", #"it("adds", function() assert.equal(2, 1 + 1) end)"#)
-        let run = try WatchTests.LiveRun(["test", specs, "--watch"] + (polling ? ["--poll"] : []))
+        let run = try LiveProcess(["test", specs, "--watch"] + (polling ? ["--poll"] : []))
         defer { if run.process.isRunning { run.process.terminate() } }
         #expect(run.waitFor("watch: ran 2 spec files: 2 passed, 0 failed"))
         #expect(run.waitFor("for changes (\(polling ? "polling" : "inotify"))"))

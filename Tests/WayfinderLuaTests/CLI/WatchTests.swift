@@ -18,55 +18,6 @@ struct WatchTests {
         """
     }
 
-    /// A running `wayfinder run`, fed commands one at a time; its output read as it comes.
-    final class LiveRun {
-        let process = Process()
-        private let input = Pipe()
-        private let output = Pipe()
-        private let collected = Collected()
-
-        final class Collected: @unchecked Sendable {
-            private let lock = NSLock()
-            private var data = Data()
-            func append(_ more: Data) { lock.withLock { data.append(more) } }
-            var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
-        }
-
-        init(_ arguments: [String]) throws {
-            process.executableURL = WayfinderCLI.executable
-            process.arguments = arguments
-            process.standardInput = input
-            process.standardOutput = output
-            process.standardError = output
-            let collected = collected
-            output.fileHandleForReading.readabilityHandler = { handle in collected.append(handle.availableData) }
-            try process.run()
-        }
-
-        var text: String { collected.text }
-
-        func send(_ line: String) {
-            input.fileHandleForWriting.write(Data((line + "\n").utf8))
-        }
-
-        /// Waits until the output holds `needle` `count` times; false after 10 seconds.
-        func waitFor(_ needle: String, count: Int = 1) -> Bool {
-            let deadline = Date().addingTimeInterval(10)
-            while Date() < deadline {
-                if text.components(separatedBy: needle).count - 1 >= count { return true }
-                usleep(20_000)
-            }
-            return false
-        }
-
-        func finish() -> Int32 {
-            send("q")
-            try? input.fileHandleForWriting.close()
-            process.waitUntilExit()
-            return process.terminationStatus
-        }
-    }
-
     /// Saves `text` as editors do: a temporary file renamed over the old one.
     func save(_ text: String, to path: String) throws {
         try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
@@ -76,7 +27,7 @@ struct WatchTests {
     func goodSave(polling: Bool) throws {
         let directory = try TemporaryDirectory()
         try directory.write("app.lua", Self.app(title: "Page"))
-        let run = try LiveRun(["run", directory.path, "--watch", "--no-state"] + (polling ? ["--poll"] : []))
+        let run = try LiveProcess(["run", directory.path, "--watch", "--no-state"] + (polling ? ["--poll"] : []))
         #expect(run.waitFor("watching \(URL(fileURLWithPath: directory.path).standardizedFileURL.path) for changes (\(polling ? "polling" : "inotify"))"))
         run.send("o tt://page/b")
         #expect(run.waitFor("Page b"))
@@ -93,7 +44,7 @@ struct WatchTests {
     func brokenSave() throws {
         let directory = try TemporaryDirectory()
         try directory.write("app.lua", Self.app(title: "Page"))
-        let run = try LiveRun(["run", directory.path, "--watch", "--no-state"])
+        let run = try LiveProcess(["run", directory.path, "--watch", "--no-state"])
         #expect(run.waitFor("Page a"))
         try save(Self.app(title: "Page") + "\nthis is not lua\n", to: directory.subpath("app.lua"))
         #expect(run.waitFor("! reload failed, the app runs on unchanged: app.lua:8: syntax error near 'is'"), "\(run.text)")
@@ -110,7 +61,7 @@ struct WatchTests {
     func reloadCommand() throws {
         let directory = try TemporaryDirectory()
         try directory.write("app.lua", Self.app(title: "Page"))
-        let run = try LiveRun(["run", directory.path, "--no-state"])
+        let run = try LiveProcess(["run", directory.path, "--no-state"])
         #expect(run.waitFor("Page a"))
         try save(Self.app(title: "Next"), to: directory.subpath("app.lua"))
         run.send("r")
