@@ -7,6 +7,9 @@
 #define WF_HOOK_COUNT 1000
 
 int64_t wf_now_ns(void);
+/* A coarse wall-clock tick (a few nanoseconds to read, a few milliseconds apart): tells whether
+   time has passed at all, before the thread's CPU clock (a system call) is read. */
+int64_t wf_tick(void);
 void wf_hook(lua_State *L, lua_Debug *ar);
 /* Raises the time budget's error at the script's line found from `level` (see wf_where_script_from)
    and leaves the thread stopping at every instruction. */

@@ -24,6 +24,12 @@ int64_t wf_now_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+int64_t wf_tick(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+    return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
+}
+
 void wf_raise_budget(lua_State *L, int level) {
     wf_host *h = wf_host_of(L);
     h->hit_time = 1;
