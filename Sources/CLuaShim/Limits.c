@@ -4,8 +4,9 @@
 #include <time.h>
 
 /*
- * The time budget. A count hook looks at the clock every WF_HOOK_COUNT instructions and raises once
- * the deadline of the outermost call from Swift has passed.
+ * The time budget. A count hook looks at the clock every WF_HOOK_COUNT instructions (reading the
+ * CPU clock, a system call, only when a coarse wall-clock tick has passed since its last look) and
+ * raises once the deadline of the outermost call from Swift has passed.
  *
  * The clock is the CPU time of the calling thread, not the wall clock: a script cannot block (it has
  * no I/O and no sleep), so the CPU time it uses is what it costs, and on a busy machine the budget
@@ -56,11 +57,24 @@ void wf_raise_budget(lua_State *L, int level) {
 void wf_hook(lua_State *L, lua_Debug *ar) {
     (void)ar;
     wf_host *h = wf_host_of(L);
-    if (h->deadline_ns != 0 && wf_now_ns() >= h->deadline_ns) {
-        /* Level 0: inside a hook that is the Lua function being run, the line that looped (or,
-           when that is a bundled module's, the script's line that called into it). */
-        wf_raise_budget(L, 0);
-        return;
+    if (h->deadline_ns != 0) {
+        /* Once spent, the budget stays spent; otherwise the CPU clock (a system call) is read only
+           when a coarse tick has passed since the last look, so the budget holds to within a tick
+           while the hook costs two cheap reads most of the time. */
+        int spent = h->hit_time;
+        if (!spent) {
+            int64_t tick = wf_tick();
+            if (tick != h->checked_tick) {
+                h->checked_tick = tick;
+                spent = wf_now_ns() >= h->deadline_ns;
+            }
+        }
+        if (spent) {
+            /* Level 0: inside a hook that is the Lua function being run, the line that looped (or,
+               when that is a bundled module's, the script's line that called into it). */
+            wf_raise_budget(L, 0);
+            return;
+        }
     }
     /* A thread left counting every instruction by an earlier call goes back to the normal pace. */
     if (lua_gethookcount(L) == 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, WF_HOOK_COUNT);

@@ -84,6 +84,7 @@ typedef struct wf_host {
 
     int64_t budget_ns;
     int64_t deadline_ns; /* 0: no deadline */
+    int64_t checked_tick; /* the coarse tick (wf_tick) at the hook's last look at the CPU clock */
     int depth;           /* nesting of protected calls from Swift */
 
     /* What the current outermost call ran into; reset when it starts. */
