@@ -69,7 +69,7 @@ struct StateStoreTests {
         try store.save(changed)
         #expect(store.load() == .loaded(changed), "a second save replaces the first")
         let text = String(decoding: try contents(of: store.path), as: UTF8.self)
-        #expect(text.hasPrefix(#"{"app":"sample","contexts":[{"app":true,"name":"app","values":{"waitress":"Betty"}},"#))
+        #expect(text.hasPrefix(#"{"app":"sample","app_version":1,"contexts":[{"app":true,"name":"app","values":{"waitress":"Betty"}},"#))
         #expect(text.contains(#""format":"wayfinder.navigation""#))
         #expect(text.contains(#""version":1"#))
     }

@@ -14,6 +14,9 @@ public struct NavigationState: Codable, Equatable, Sendable {
     public static let version = 1
 
     public var app: String?
+    /// The version of the app that saved it (`wf.app`'s `version`; 1 when the document has
+    /// none), so a newer app can migrate it (docs/persistence.md, "Versions and migrations").
+    public var appVersion: Int
     public var savedAt: Date
     public var mode: PersistenceMode
     public var root: Root
@@ -154,9 +157,10 @@ public struct NavigationState: Codable, Equatable, Sendable {
         }
     }
 
-    public init(app: String? = nil, savedAt: Date = Date(), mode: PersistenceMode = .all, root: Root = .stack([]),
+    public init(app: String? = nil, appVersion: Int = 1, savedAt: Date = Date(), mode: PersistenceMode = .all, root: Root = .stack([]),
                 modals: [[Entry]] = [], popover: Entry? = nil, contexts: [Context] = []) {
         self.app = app
+        self.appVersion = appVersion
         // The file keeps whole seconds; so does the document, so it compares equal once read back.
         self.savedAt = Date(timeIntervalSince1970: savedAt.timeIntervalSince1970.rounded(.down))
         self.mode = mode
@@ -217,7 +221,7 @@ public struct NavigationState: Codable, Equatable, Sendable {
     // MARK: Coding
 
     enum CodingKeys: String, CodingKey {
-        case format, version, app, savedAt = "saved_at", mode, root, modals, popover, contexts
+        case format, version, app, appVersion = "app_version", savedAt = "saved_at", mode, root, modals, popover, contexts
     }
 
     enum RootKeys: String, CodingKey { case kind, entries, tabs, selected }
@@ -229,6 +233,10 @@ public struct NavigationState: Codable, Equatable, Sendable {
         let version = try container.decode(Int.self, forKey: .version)
         guard version == Self.version else { throw NavigationStateError.unknownVersion(version) }
         app = try container.decodeIfPresent(String.self, forKey: .app)
+        appVersion = try container.decodeIfPresent(Int.self, forKey: .appVersion) ?? 1
+        guard appVersion >= 1 else {
+            throw DecodingError.dataCorruptedError(forKey: .appVersion, in: container, debugDescription: "app version \(appVersion) is not a version (versions count from 1)")
+        }
         // The file keeps whole seconds; a fraction written by hand would not survive the next save.
         savedAt = Date(timeIntervalSince1970: try container.decode(Date.self, forKey: .savedAt).timeIntervalSince1970.rounded(.down))
         mode = try container.decode(PersistenceMode.self, forKey: .mode)
@@ -256,6 +264,7 @@ public struct NavigationState: Codable, Equatable, Sendable {
         try container.encode(Self.format, forKey: .format)
         try container.encode(Self.version, forKey: .version)
         try container.encodeIfPresent(app, forKey: .app)
+        try container.encode(appVersion, forKey: .appVersion)
         try container.encode(savedAt, forKey: .savedAt)
         try container.encode(mode, forKey: .mode)
         var rootContainer = container.nestedContainer(keyedBy: RootKeys.self, forKey: .root)
