@@ -7,7 +7,7 @@ import Wayfinder
 enum MapBinding {
     static let functions: [(String, LuaBinding)] = [
         ("add", add), ("remove", remove), ("match", match), ("routes", routes),
-        ("add_type", addType), ("generator", generator), ("fill", fill),
+        ("add_type", addType), ("generator", generator), ("fill", fill), ("moved", moved),
     ]
 
     /// add(pattern, target, class_name | nil, options) -> true | nil, message
@@ -35,9 +35,28 @@ enum MapBinding {
             options.transition = fields["transition"]?.stringValue
             options.external = fields["external"]?.boolValue ?? false
             options.name = fields["name"]?.stringValue
+            // A pattern whose URLs moved cannot be a route again while the move stands.
+            if let parsed = try? host.routes.parse(pattern), let move = host.navigator.moves.move(sharingShapeWith: parsed) {
+                return [.null, .string("pattern '\(pattern)': its URLs moved to '\(move.new.text)' (wf.map:moved('\(move.old.text)', ...)); a moved pattern cannot be a route too")]
+            }
             do {
                 try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className), options: options)
             } catch let error as PatternError {
+                return [.null, .string(error.description)]
+            }
+            return [.bool(true)]
+        }
+    }
+
+    /// moved(old_pattern, new_pattern) -> true | nil, message
+    static let moved: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let old = try call.string(1, name: "old_pattern")
+            let new = try call.string(2, name: "new_pattern")
+            do throws(PatternError) {
+                try host.navigator.moves.add(from: old, to: new)
+            } catch {
                 return [.null, .string(error.description)]
             }
             return [.bool(true)]

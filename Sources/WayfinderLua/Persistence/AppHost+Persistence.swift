@@ -77,7 +77,9 @@ extension AppHost {
     /// The tabs follow `wf.app`'s list as it is now (kept tabs keep their stacks, new ones
     /// appear, removed ones go, with a warning).
     public func restore(from saved: NavigationState, strict: Bool = false) throws -> Bool {
-        let (saved, tabChange) = saved.following(tabs: config.tabs)
+        // Moved routes first, so a tab whose URL moved is still its tab (the navigator warns
+        // about a URL that cannot move when it restores).
+        let (saved, tabChange) = try saved.following(moves: navigator.moves).state.following(tabs: config.tabs)
         if let tabChange { warn(tabChange) }
         var objects = [ObjectIdentifier: Value]()
         return try navigator.restore(saved, appContext: appContext, strict: strict) { [unowned self] entry, context in

@@ -202,6 +202,11 @@ function wf.map:from(pattern, target, options) end
 ---@param pattern string
 ---@return boolean removed
 function wf.map:remove(pattern) end
+---URLs of `old_pattern` now live at `new_pattern` (params carried by name).
+---@param old_pattern string
+---@param new_pattern string
+---@return wayfinder.map
+function wf.map:moved(old_pattern, new_pattern) end
 ---@param url string
 ---@return wayfinder.route|nil route, string|nil reason
 function wf.map:match(url) end
