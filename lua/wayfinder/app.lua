@@ -1,15 +1,16 @@
 -- wf.app { ... }: what the app is called and what it shows at launch (tabs or a root URL), and
--- how its navigation state persists. Checked here so a mistake names the app's own line.
+-- how its navigation state persists (its version, and how an older state migrates). Checked here so a mistake names the app's own line.
 local native = require "wayfinder.native.app"
+local migration = require "wayfinder.migration"
 
 local persistence_modes = { none = true, top = true, all = true }
 
 local function app(config)
   if type(config) ~= "table" then error("wf.app needs a table such as { name = \"myapp\", root = \"tt://home\" }", 2) end
-  local known = { name = true, tabs = true, root = true, persistence = true, expiration = true }
+  local known = { name = true, tabs = true, root = true, persistence = true, expiration = true, version = true, migrate = true }
   for key in pairs(config) do
     if not known[key] then
-      error("wf.app: unknown option '" .. tostring(key) .. "' (known: name, tabs, root, persistence, expiration)", 2)
+      error("wf.app: unknown option '" .. tostring(key) .. "' (known: name, tabs, root, persistence, expiration, version, migrate)", 2)
     end
   end
   if config.name ~= nil and (type(config.name) ~= "string" or config.name == "") then
@@ -43,8 +44,15 @@ local function app(config)
   if config.expiration ~= nil and (type(config.expiration) ~= "number" or config.expiration < 0) then
     error("wf.app: expiration must be a number of seconds >= 0 (0 = never)", 2)
   end
-  local ok, err = native.configure(config)
+  if config.version ~= nil and (math.type(config.version) ~= "integer" or config.version < 1) then
+    error("wf.app: version must be an integer from 1, got " .. tostring(config.version), 2)
+  end
+  if config.migrate ~= nil and type(config.migrate) ~= "function" then
+    error("wf.app: migrate must be a function(state, from), got " .. type(config.migrate), 2)
+  end
+  local ok, err = native.configure(config, config.migrate)
   if not ok then error(err, 2) end
+  migration._set(config.migrate)
   return config
 end
 

@@ -1,8 +1,20 @@
+import CLua
 import Wayfinder
 
 /// `wayfinder.native.app`: records what `wf.app { ... }` declared (checked in lua/wayfinder/app.lua).
 enum AppBinding {
     static let functions: [(String, LuaBinding)] = [("configure", configure)]
+
+    /// `file:line` where the function at `index` is defined (the app's `migrate`), nil when
+    /// there is none there.
+    private static func definition(of call: LuaCall, at index: Int) -> String? {
+        guard call.type(index) == .function else { return nil }
+        var record = lua_Debug()
+        lua_pushvalue(call.thread, Int32(index))
+        guard lua_getinfo(call.thread, ">S", &record) != 0 else { return nil }
+        let source = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return "\(source):\(record.linedefined)"
+    }
 
     static let configure: LuaBinding = { L in
         LuaCall.run(L) { call in
@@ -29,6 +41,8 @@ enum AppBinding {
                 config.persistence = mode
             }
             config.expiration = fields["expiration"]?.doubleValue ?? 0
+            if case .int(let version)? = fields["version"] { config.version = Int(version) }
+            config.migration = definition(of: call, at: 2)
             host.config = config
             return [.bool(true)]
         }

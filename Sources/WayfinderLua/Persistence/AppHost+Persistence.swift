@@ -26,7 +26,9 @@ extension AppHost {
             return everyEntry && !described.persists ? ControllerRecord() : described
         }
         for item in leftOut { warnOnce("not saved: \(item) cannot be written to disk") }
-        return saved
+        var versioned = saved
+        versioned.appVersion = config.version
+        return versioned
     }
 
     /// Writes the navigation state (persistence `none` removes a saved one). Fails when the app
@@ -52,7 +54,9 @@ extension AppHost {
 
     /// Replaces the tree with the saved one. False when there is nothing to restore: no store,
     /// persistence `none`, nothing saved, a state that expired with no important entry, a file
-    /// that could not be read (moved aside, with a warning), or no entry whose URL still opens.
+    /// that could not be read (moved aside, with a warning), a state a newer version of the app
+    /// saved or whose migration failed (set aside, with a warning), or no entry whose URL still
+    /// opens.
     @discardableResult
     public func restore(now: Date? = nil) throws -> Bool {
         guard let stateStore, config.persistence != .none else { return false }
@@ -66,8 +70,10 @@ extension AppHost {
         case .loaded(let saved):
             try checkOwner(of: saved)
             stateOwnerChecked = true
-            guard saved.isRestorable(expiration: config.expiration, now: now ?? clock()) else { return false }
-            return try restore(from: saved)
+            guard admitsVersion(of: saved), saved.isRestorable(expiration: config.expiration, now: now ?? clock()),
+                  let current = migratedForLaunch(saved)
+            else { return false }
+            return try restore(from: current)
         }
     }
 

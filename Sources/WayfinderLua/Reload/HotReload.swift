@@ -38,7 +38,8 @@ extension AppHost {
         let saved = capturedState(everyEntry: true)
         do {
             try carryAppContext(to: fresh)
-            if try !fresh.restore(from: saved, strict: true) { try fresh.start() }
+            // A reload that raised the app's version migrates the tree it keeps, as a launch would.
+            if try !fresh.restore(from: fresh.migrated(saved), strict: true) { try fresh.start() }
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
         }
