@@ -145,10 +145,12 @@ public final class AppHost {
 
     /// Restores the saved navigation state, else shows what `wf.app` declared: its tabs (one
     /// stack per URL, the first made and selected) or its root URL. An app that declared neither
-    /// starts with an empty tree.
+    /// starts with an empty tree. Guarded against a state that stops every launch (LaunchGuard).
     public func launch() throws {
-        if try restore() { return }
-        try start()
+        try guardingLaunch { launching in
+            if try restore(now: nil, launching: launching) { return }
+            try start()
+        }
     }
 
     /// Shows what `wf.app` declared, ignoring any saved state.

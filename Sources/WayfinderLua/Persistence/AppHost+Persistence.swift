@@ -59,6 +59,12 @@ extension AppHost {
     /// opens.
     @discardableResult
     public func restore(now: Date? = nil) throws -> Bool {
+        try restore(now: now, launching: nil)
+    }
+
+    /// A launch's restore: a state of a newer app version, or one that stopped the launches
+    /// before, is set aside; an older one is migrated first.
+    func restore(now: Date?, launching: LaunchGuard?) throws -> Bool {
         guard let stateStore, config.persistence != .none else { return false }
         switch stateStore.load() {
         case .missing:
@@ -71,7 +77,7 @@ extension AppHost {
             try checkOwner(of: saved)
             stateOwnerChecked = true
             guard admitsVersion(of: saved), saved.isRestorable(expiration: config.expiration, now: now ?? clock()),
-                  let current = migratedForLaunch(saved)
+                  admits(saved, launching: launching), let current = migratedForLaunch(saved)
             else { return false }
             return try restore(from: current)
         }
