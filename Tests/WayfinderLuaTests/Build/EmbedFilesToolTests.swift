@@ -27,7 +27,7 @@ struct EmbedFilesToolTests {
             "text.txt": Array("quote \" backslash \\ tab \t newline \n nul \0 escape \u{1B} é ✓ \u{FEFF}".utf8),
             "sub/all-bytes.bin": (0...255).map { UInt8($0) },
             "sub/empty.txt": [],
-            "left-out.md": Array("not asked for".utf8),
+            "left-out.html": Array("not asked for".utf8),
             ".hidden.txt": Array("hidden".utf8),
             ".hidden/inside.txt": Array("hidden".utf8),
         ]
