@@ -3,7 +3,8 @@ public enum AppLoadError: Error, CustomStringConvertible {
     case notFound(String)
     /// Sources given in memory that no directory could hold (a path with `..`, say).
     case invalidSource(String)
-    /// `$WAYFINDER_LUA_PATH` names a directory without the bundled modules.
+    /// `$WAYFINDER_LUA_PATH` names a directory without the bundled modules (or with modules that
+    /// do not give the host what it needs).
     case bundledModulesMissing
     case script(ScriptError)
 
@@ -11,6 +12,9 @@ public enum AppLoadError: Error, CustomStringConvertible {
         switch self {
         case .notFound(let why), .invalidSource(let why): return why
         case .bundledModulesMissing:
+            guard BundledLua.overrideDirectory != nil else {
+                return "the Lua modules compiled into Wayfinder did not give the host what it needs (a broken build?)"
+            }
             return "\(BundledLua.overrideVariable) is set to '\(BundledLua.overrideDirectory ?? "")', which holds no complete wayfinder/ "
                 + "modules (wayfinder/init.lua and the modules it requires); point it at the repository's lua/ directory, "
                 + "or unset it to use the modules built into Wayfinder"
