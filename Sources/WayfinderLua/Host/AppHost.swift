@@ -14,9 +14,8 @@ public final class AppHost {
     /// Where the host reads the time (a saved state's age and save time): the system's clock,
     /// or a spec's fake one (`wf.testing.launch(app, { clock = fn })`).
     public var clock: () -> Date = { Date() }
-    /// The directory `require` searches, and the entry script in it.
-    public let appDirectory: String
-    public let entryFile: String
+    /// Where the app's files come from (a directory, or sources in memory) and its entry script.
+    public let source: AppSource
     /// How the host was made, so a hot reload can make it again from the files on disk.
     public let limits: LuaLimits
     let prelude: String?
@@ -61,31 +60,35 @@ public final class AppHost {
     /// runner installs its vocabulary with it).
     public convenience init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
                             prelude: String? = nil) throws(AppLoadError) {
-        try self.init(path: path, limits: limits, printSink: printSink, prelude: prelude, libraries: [])
+        try self.init(source: AppSource(path: path), limits: limits, printSink: printSink, prelude: prelude, libraries: [])
+    }
+
+    /// Loads the app whose files `source` holds: a directory's, or sources given in memory.
+    public convenience init(source: AppSource, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
+                            prelude: String? = nil) throws(AppLoadError) {
+        try self.init(source: source, limits: limits, printSink: printSink, prelude: prelude, libraries: [])
     }
 
     /// `libraries` are native modules beyond the app's own (the spec runner lends
     /// `wayfinder.native.testing`), registered before the prelude runs.
-    init(path: String, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
+    init(source: AppSource, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
          libraries: [(String, [(String, LuaBinding)])]) throws(AppLoadError) {
-        let (directory, entry) = try Self.locate(path)
-        appDirectory = directory
-        entryFile = entry
+        self.source = source
         self.limits = limits
         self.prelude = prelude
         self.libraries = libraries
         let routes = RouteTable<LuaTarget>()
         self.routes = routes
         navigator = Navigator(routes: routes, factory: ControllerFactory(make: { _, _ in nil }))
-        guard let bundled = BundledLua.directory() else { throw .bundledModulesMissing }
+        let bundled = try BundledLua.source()
         do {
             state = try LuaState(limits: limits)
         } catch {
             throw .script(error)
         }
         state.host = self
-        state.appDirectory = directory
-        state.bundledDirectory = bundled
+        state.appSource = source
+        state.bundledSource = bundled
         state.printSink = printSink ?? { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
         do {
             try state.registerLibrary("wayfinder.native.map", MapBinding.functions)
@@ -103,7 +106,7 @@ public final class AppHost {
             navigator.factory = controllerFactory(hooks)
             navigator.warn = { [unowned self] in warn($0) }
             if let prelude { try state.run(source: prelude, chunkName: "=prelude") }
-            try state.runFile(entry)
+            try state.runEntry(of: source)
         } catch let error as AppLoadError {
             throw error
         } catch let error as ScriptError {
@@ -111,25 +114,6 @@ public final class AppHost {
         } catch {
             throw .script(ScriptError(kind: .runtime, message: String(describing: error)))
         }
-    }
-
-    private static func locate(_ path: String) throws(AppLoadError) -> (directory: String, entry: String) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .notFound("no such file or directory: \(path)")
-        }
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        if isDirectory.boolValue {
-            let entry = url.appendingPathComponent("app.lua").path
-            guard FileManager.default.fileExists(atPath: entry) else {
-                throw .notFound("\(path) has no app.lua (an app is a directory with app.lua, or a single .lua file)")
-            }
-            return (url.path, entry)
-        }
-        guard url.pathExtension == "lua" else {
-            throw .notFound("\(path) is not a .lua file (an app is a directory with app.lua, or a single .lua file)")
-        }
-        return (url.deletingLastPathComponent().path, url.path)
     }
 
     private func installDelegate() {

@@ -7,12 +7,10 @@ import Wayfinder
 /// important, its context, its selection by model identifier), and restored lazily, each
 /// restored controller handed its saved state (`restore(state)`) before it appears.
 extension AppHost {
-    /// The name the state file is called by: `wf.app`'s name, else the app's file or directory.
+    /// The name the state file is called by: `wf.app`'s name, else the app's (its directory's or
+    /// file's, see ``AppSource/name``).
     public var stateName: String {
-        if let name = config.name { return name }
-        let entry = URL(fileURLWithPath: entryFile)
-        return entry.lastPathComponent == "app.lua" ? URL(fileURLWithPath: appDirectory).lastPathComponent
-            : entry.deletingPathExtension().lastPathComponent
+        config.name ?? source.name
     }
 
     /// The tree as a document, in the app's persistence mode. What cannot be written is left out

@@ -21,10 +21,13 @@ extension AppHost {
     /// conflicts); the navigation tree is carried over by URL, and the visible controller is
     /// made by the new constructor with the state its `persist` hook gave. Nothing of `self`
     /// changes, so the caller swaps hosts in one step, or keeps this one when it throws.
-    public func reloaded() throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
+    ///
+    /// A directory app's files are read again; sources held in memory are values, so new ones come
+    /// as `newSource` (the app's own are run again without it).
+    public func reloaded(from newSource: AppSource? = nil) throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
         let fresh: AppHost
         do {
-            fresh = try AppHost(path: entryFile, limits: limits, printSink: state.printSink, prelude: prelude, libraries: libraries)
+            fresh = try AppHost(source: newSource ?? source, limits: limits, printSink: state.printSink, prelude: prelude, libraries: libraries)
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
         }

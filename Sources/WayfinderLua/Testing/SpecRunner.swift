@@ -122,7 +122,7 @@ public struct SpecRunner {
         let prelude = "require('wayfinder.spec')._install(_ENV, \(Value.string(packagePath)))"
         let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_take_outcome"]
         do {
-            let host = try AppHost(path: file, limits: limits, printSink: printSink, prelude: prelude,
+            let host = try AppHost(source: AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions),
                                                ("wayfinder.native.spec", SpecBinding.functions)])
             host.workspace = Workspace(specFile: file, roots: roots)
