@@ -10,15 +10,22 @@ public struct ControllerFactory<Target, Controller: AnyObject> {
     /// A controller's entry left the tree (popped, dismissed, replaced): whatever the app keeps for
     /// it (observers it owns) can go.
     public var leave: ((Controller) -> Void)?
+    /// A controller about to be made again in its place (presentation `refresh`): given the
+    /// request its entry was opened with, answers the one its successor is made from, with the
+    /// state it keeps (the Lua host asks its `persist` hook). Without it, the successor gets the
+    /// URL and query alone.
+    public var remaking: ((Controller, NavigationRequest) throws -> NavigationRequest)?
 
     public init(make: @escaping (RouteMatch<Target>, NavigationRequest) throws -> Controller?,
                 handleFragment: ((Controller, RouteMatch<Target>) throws -> Void)? = nil,
                 appear: ((Controller) -> Void)? = nil, disappear: ((Controller) -> Void)? = nil,
-                leave: ((Controller) -> Void)? = nil) {
+                leave: ((Controller) -> Void)? = nil,
+                remaking: ((Controller, NavigationRequest) throws -> NavigationRequest)? = nil) {
         self.make = make
         self.handleFragment = handleFragment
         self.appear = appear
         self.disappear = disappear
         self.leave = leave
+        self.remaking = remaking
     }
 }

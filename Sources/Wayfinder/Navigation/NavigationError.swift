@@ -8,6 +8,12 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     case noExternalHandler(String)
     case controllerFailed(String, reason: String)
     case parentIsAction(String, of: String)
+    /// A link from outside the app to a route not marked `external`, or to no screen at all.
+    case notExternal(String, reason: String)
+    /// A guard stopped the open and named nothing to open instead; the open is kept pending.
+    case waiting(String, guardedBy: String)
+    /// The open's presentation cannot be carried out in this tree.
+    case presentation(String, Presentation, reason: String)
     /// A constructor, delegate hook or appear/disappear tried to navigate while the tree was changing.
     case busy(String, during: String)
 
@@ -21,6 +27,11 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
         case .noExternalHandler(let url): return "'\(url)' is external and no open_external handler is set"
         case .controllerFailed(let url, let reason): return "cannot open '\(url)': \(reason)"
         case .parentIsAction(let parent, let url): return "parent '\(parent)' of '\(url)' is an action (mode none), not a screen"
+        case .notExternal(let url, let reason): return "cannot open '\(url)' from outside the app: \(reason)"
+        case .waiting(let url, let guarded):
+            let whose = guarded == url ? "its guard" : "the guard of '\(guarded)'"
+            return "'\(url)' waits: \(whose) stopped it; it is kept pending and opens once the guard lets it through"
+        case .presentation(let url, let presentation, let reason): return "cannot open '\(url)' with presentation \(presentation.rawValue): \(reason)"
         case .busy(let operation, let during):
             return "cannot \(operation) while the navigator is busy with \(during) (constructors, delegate hooks and appear/disappear may not navigate; a mode \"none\" route may)"
         }

@@ -11,6 +11,11 @@ public struct NavigationRequest {
     public var parent: String?
     /// Saved state handed to the new controller.
     public var state: Value?
+    /// What the open does to the tree around its screen; nil leaves it to the route.
+    public var presentation: Presentation?
+    /// The URL came from outside the app (a notification, a web page): only routes marked
+    /// `external` open (`Navigator.handleLink` sets it).
+    public internal(set) var fromOutside = false
     /// Whatever the host hands its factory along with the request (the Lua host: the action
     /// table itself, so query values keep their identity). The navigator does not look at it.
     public var payload: Value?
@@ -21,11 +26,12 @@ public struct NavigationRequest {
     public var opener: AnyObject?
 
     public init(url: String, query: OrderedDictionary<String, Value> = [:], parent: String? = nil,
-                state: Value? = nil, payload: Value? = nil) {
+                state: Value? = nil, presentation: Presentation? = nil, payload: Value? = nil) {
         self.url = url
         self.query = query
         self.parent = parent
         self.state = state
+        self.presentation = presentation
         self.payload = payload
     }
 }

@@ -1,6 +1,11 @@
+import Foundation
+
 /// Opens screens by URL into a navigation tree (docs/lua-api.md, "The navigator"), in the modes
-/// create, share, modal, popover and none, with parents opened first and external URLs handed
-/// out. Works with any controller type: the Lua host supplies Lua controllers, a Swift app its own.
+/// create, share, modal, popover and none, with a presentation (push, replace, replace_root,
+/// clear_all, refresh, pop, none), parents opened first and external URLs handed out. Links from
+/// outside the app come in through `handleLink`; an open a route's guard stops waits as
+/// `pendingOpen` until the guard lets it through. Works with any controller type: the Lua host
+/// supplies Lua controllers, a Swift app its own.
 ///
 /// Every operation works on a copy of the tree and keeps it only when it succeeds, so a failed
 /// open (no route, a veto, a constructor error, a limit hit) leaves the tree exactly as it was.
@@ -10,7 +15,7 @@
 /// A target of mode `none` runs after the rest of its open (parents) is committed, so it may
 /// navigate itself (a "dismiss" or "show the tabs" action); when it fails, its open is taken back
 /// whole, its own navigation included. Constructors,
-/// delegate hooks and appear/disappear run while the tree is being changed and may not navigate:
+/// delegate hooks, guards and appear/disappear run while the tree is being changed and may not navigate:
 /// such a call fails with `NavigationError.busy` instead of losing one of the two changes.
 public final class Navigator<Target, Controller: AnyObject> {
     public static var maximumRedirects: Int { 8 }
@@ -30,6 +35,20 @@ public final class Navigator<Target, Controller: AnyObject> {
     private var generation = 0
     /// The operation under way, while the tree is being changed.
     private var changing: (operation: String, url: String?)?
+    /// Asked before a matched URL opens, when set: a route's guard (docs/lua-api.md, "Guards").
+    /// It runs while the tree is being changed, so it may not navigate.
+    public var routeGuard: ((RouteMatch<Target>, NavigationRequest) throws -> GuardVerdict)?
+    /// The open a guard stopped, waiting for the guard to let it through.
+    public private(set) var pendingOpen: PendingOpen?
+    /// Seconds after which a pending open is dropped instead of opened; 0 keeps it for ever.
+    public var pendingExpiration: Double = 3600
+    /// Where the navigator reads the time (when an open was stopped, whether it expired).
+    public var clock: () -> Date = { Date() }
+    /// Operations under way, nested ones (an action's own navigation) included: a pending open
+    /// is tried again when the outermost one ends.
+    private var depth = 0
+    /// Counts changes to `pendingOpen`, which a host saves with the tree.
+    private var pendingRevision = 0
 
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
@@ -37,9 +56,9 @@ public final class Navigator<Target, Controller: AnyObject> {
         self.factory = factory
     }
 
-    /// Grows with every change kept (an open, back, a tab switch, a restore): a host saves the
-    /// state only when it moved.
-    public var changeCount: Int { generation }
+    /// Grows with every change kept (an open, back, a tab switch, a restore, an open kept or
+    /// dropped as pending): a host saves the state only when it moved.
+    public var changeCount: Int { generation &+ pendingRevision }
 
     public var top: Controller? { visibleEntry?.controller }
     public var url: String? { visibleEntry?.url }
@@ -51,13 +70,69 @@ public final class Navigator<Target, Controller: AnyObject> {
         try open(NavigationRequest(url: url))
     }
 
+    /// Opens the request. A guard that stops it keeps it pending (`pendingOpen`) and opens what
+    /// it names instead, if anything: the answer is then that screen's controller, or, when it
+    /// names nothing, `NavigationError.waiting` with the tree unchanged.
     @discardableResult
     public func open(_ request: NavigationRequest) throws -> Controller? {
+        try operation { try open(request, resuming: false) }
+    }
+
+    /// Opens `url` in the visible screen's place (presentation `replace`): back goes where it
+    /// went before.
+    @discardableResult
+    public func replace(_ url: String) throws -> Controller? {
+        try open(NavigationRequest(url: url, presentation: .replace))
+    }
+
+    /// The one door for a URL from outside the app (a notification, a web page, the command
+    /// line's `--link`): only a route marked `external` opens; any other, a URL no route matches
+    /// and one handed outside the app (`tel:`) are refused, and nothing changes. An old URL of a
+    /// moved route is rewritten first. It lands on top of the tree as it is (at launch: the
+    /// restored one), its `parent` placed beneath it (brought forward in the tab that holds it,
+    /// else opened in the selected one), and a guard that stops it keeps it pending, as any open.
+    @discardableResult
+    public func handleLink(_ url: String) throws -> Controller? {
+        var request = NavigationRequest(url: url)
+        request.fromOutside = true
+        return try open(request)
+    }
+
+    /// Opens `request`, following guards' redirects: the first request a guard stopped is kept
+    /// pending once the open succeeds. `resuming` asks for a pending open: a guard that stops
+    /// it is thrown (`GuardStop`) and nothing else happens.
+    private func open(_ request: NavigationRequest, resuming: Bool) throws -> Controller? {
+        var attempt = request
+        // The URLs guards stopped, in order: a guard's redirect counts toward the same limit as
+        // the delegate's, so two guards sending each other's URLs are cut as a redirect loop.
+        var stoppedAt: [String] = []
+        while true {
+            do {
+                let controller = try openOnce(attempt, redirects: stoppedAt)
+                if !stoppedAt.isEmpty { keepPending(request) }
+                return controller
+            } catch let stop as GuardStop {
+                if resuming { throw stop }
+                stoppedAt.append(stop.url)
+                guard let instead = stop.instead else {
+                    keepPending(request)
+                    throw NavigationError.waiting(request.url, guardedBy: stop.url)
+                }
+                guard stoppedAt.count < Self.maximumRedirects else {
+                    throw NavigationError.redirectLoop(stoppedAt + [instead])
+                }
+                attempt = NavigationRequest(url: instead)
+            }
+        }
+    }
+
+    /// One open into a copy of the tree, kept when it succeeds; an action runs after.
+    private func openOnce(_ request: NavigationRequest, redirects: [String]) throws -> Controller? {
         let before = (tree: tree, generation: generation)
         var action: Action?
         let controller = try exclusively("open", url: request.url) {
             var working = tree
-            let controller = try open(request, into: &working, redirects: [], parents: [], action: &action)
+            let controller = try open(request, into: &working, redirects: redirects, parents: [], action: &action)
             try commit(working)
             return controller
         }
@@ -110,6 +185,9 @@ public final class Navigator<Target, Controller: AnyObject> {
         do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
 
         if isExternal(parsed) {
+            if request.fromOutside {
+                throw NavigationError.notExternal(url, reason: "no route uses the scheme '\(parsed.scheme)', so it is no screen of the app")
+            }
             guard let openExternal = delegate.openExternal else { throw NavigationError.noExternalHandler(url) }
             try openExternal(url)
             return nil
@@ -128,7 +206,21 @@ public final class Navigator<Target, Controller: AnyObject> {
             if found.route.pattern.isDefault, case .moved(let target) = try moves.rewrite(parsed) { return try redirect(to: target) }
             match = found
         }
+        if request.fromOutside, !match.route.options.external {
+            throw NavigationError.notExternal(url, reason: "its route '\(match.route.pattern.text)' is not marked external")
+        }
+        if let routeGuard, case .stop(let instead) = try routeGuard(match, request) {
+            throw GuardStop(url: url, instead: instead)
+        }
         let key = URLNormalization.key(for: parsed)
+
+        // The open's presentation; a parent opened on the way is placed plainly.
+        let presentation = parents.isEmpty ? request.presentation ?? match.route.options.presentation : .push
+        switch presentation {
+        case .none: return nil
+        case .refresh: return try refreshVisible(for: url, in: &working)
+        case .push, .replace, .replaceRoot, .clearAll, .pop: break
+        }
 
         // A fragment acts on the screen already showing its base URL.
         if parsed.fragment != nil, let location = working.location(of: key), let entry = working.entry(at: location) {
@@ -138,6 +230,37 @@ public final class Navigator<Target, Controller: AnyObject> {
             return controller
         }
 
+        guard presentation != .push else {
+            return try place(match, request, key: key, into: &working, parents: parents, action: &action)
+        }
+        let sizes = working.rootStackSizes
+        switch presentation {
+        case .replace: _ = working.takeOutVisible()
+        case .replaceRoot: working.emptyVisibleStack()
+        case .clearAll: working.clearToRoot()
+        case .pop: _ = working.backOne()
+        case .push, .refresh, .none: break
+        }
+        // pop and clear_all open the URL only when it is not the screen they went back to.
+        if presentation == .pop || presentation == .clearAll, let visible = working.visible, visible.key == key {
+            return try load(visible)
+        }
+        let controller = try place(match, request, key: key, into: &working, parents: parents, action: &action)
+        working.removingEmptyModals()
+        let after = working.rootStackSizes
+        if sizes.count == after.count, let emptied = sizes.indices.first(where: { sizes[$0] > 0 && after[$0] == 0 }) {
+            let stack = working.selectedTab == nil ? "the root stack" : "tab \(emptied + 1)"
+            throw NavigationError.presentation(url, presentation, reason: "it would leave \(stack) without a screen")
+        }
+        return controller
+    }
+
+    /// Places the matched screen as its mode says: its parent first, a shared screen brought
+    /// forward, an action kept for after the commit, else a new controller made and pushed,
+    /// presented modally or as the popover.
+    private func place(_ match: RouteMatch<Target>, _ request: NavigationRequest, key: String, into working: inout NavigationTree<Controller>,
+                       parents: [String], action: inout Action?) throws -> Controller? {
+        let url = request.url
         if let parent = request.parent ?? match.route.options.parent {
             try openParent(parent, of: url, key: key, into: &working, parents: parents)
         }
@@ -164,6 +287,29 @@ public final class Navigator<Target, Controller: AnyObject> {
         case .popover: working.presentPopover(entry)
         case .create, .share, .none: working.push(entry)
         }
+        return controller
+    }
+
+    /// `refresh`: the visible screen made again from its own URL, in its place, handed what the
+    /// factory's `remaking` says its controller keeps (its saved state). The URL opened names
+    /// the instruction only.
+    private func refreshVisible(for url: String, in working: inout NavigationTree<Controller>) throws -> Controller {
+        guard let entry = working.visible else {
+            throw NavigationError.presentation(url, .refresh, reason: "no screen shows, so none can be made again")
+        }
+        guard case .matched(let match) = try routes.match(entry.url) else {
+            throw NavigationError.noRoute(entry.url, reason: MatchResult<Target>.noRouteReason)
+        }
+        var request = entry.pending?.request ?? NavigationRequest(url: entry.url, query: entry.query)
+        if let old = entry.controller, let remaking = factory.remaking { request = try remaking(old, request) }
+        var below = working
+        _ = below.takeOutVisible()
+        request.opener = below.visible?.controller
+        guard let controller = try factory.make(match, request) else {
+            throw NavigationError.controllerFailed(entry.url, reason: "its target made no controller")
+        }
+        try delegate.willOpen?(entry.url, controller)
+        working.replaceVisible(with: NavigationEntry(url: entry.url, key: entry.key, mode: entry.mode, query: entry.query, controller: controller))
         return controller
     }
 
@@ -199,13 +345,20 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Pops the visible stack. False when there is nothing to pop.
     @discardableResult
     public func back() throws -> Bool {
-        try change("back") { $0.pop() }
+        try operation { try change("back") { $0.pop() } }
+    }
+
+    /// Closes the popover and pops the visible stack back to its first screen. False when
+    /// there was nothing to close or pop.
+    @discardableResult
+    public func popToRoot() throws -> Bool {
+        try operation { try change("pop to root") { $0.popVisibleStackToRoot() } }
     }
 
     /// Closes the popover, else the top modal. False when there is neither.
     @discardableResult
     public func dismiss() throws -> Bool {
-        try change("dismiss") { $0.dismiss() }
+        try operation { try change("dismiss") { $0.dismiss() } }
     }
 
     /// Selects tab `index` (0-based). False when the root is not tabs or there is no such tab.
@@ -223,7 +376,7 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// go through `select(tabNumber:)`, the one place they become indexes.
     @discardableResult
     public func select(_ index: Int) throws -> Bool {
-        try change("select", retrying: true) { $0.select(index) }
+        try operation { try change("select", retrying: true) { $0.select(index) } }
     }
 
     /// Applies a change that may have nothing to do (false), committing it when it did something.
@@ -252,10 +405,12 @@ public final class Navigator<Target, Controller: AnyObject> {
             let entry = NavigationEntry<Controller>(url: url, key: URLNormalization.key(for: parsed), mode: match.route.options.mode, controller: nil)
             stacks.append(NavigationStack(entries: [entry]))
         }
-        try exclusively("tabs") {
-            var working = tree
-            working.setTabs(stacks, selected: 0)
-            try commit(working)
+        try operation {
+            try exclusively("tabs") {
+                var working = tree
+                working.setTabs(stacks, selected: 0)
+                try commit(working)
+            }
         }
     }
 
@@ -263,7 +418,91 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// become visible. With `strict`, a visible controller that cannot be made fails the
     /// replacement (the tree stays as it was) instead of being dropped.
     public func replaceTree(_ newTree: NavigationTree<Controller>, strict: Bool = false) throws {
-        try exclusively("replace the tree") { try commit(newTree, strict: strict) }
+        try operation { try exclusively("replace the tree") { try commit(newTree, strict: strict) } }
+    }
+
+    // MARK: Pending opens
+
+    /// Asks the guard of the pending open again: it opens when the guard lets it through (as a
+    /// link from outside when it was one, with its presentation), and stays when the guard still
+    /// stops it (nothing is opened instead). One that expired, or that fails to open (its guard
+    /// raises, its URL no longer opens, its constructor fails), is dropped; a failure is thrown.
+    @discardableResult
+    public func resume() throws -> ResumeOutcome<Controller> {
+        try operation { try resumePending() }
+    }
+
+    /// Drops the pending open, if any; whether there was one.
+    @discardableResult
+    public func dropPending() -> Bool {
+        guard pendingOpen != nil else { return false }
+        setPending(nil)
+        return true
+    }
+
+    /// Puts back a pending open saved with the state (`restore`), or replaces the one waiting.
+    /// One that has expired by the navigator's clock is not kept.
+    public func keepPending(_ pending: PendingOpen) {
+        guard !pending.isExpired(expiration: pendingExpiration, now: clock()) else { return }
+        setPending(pending)
+    }
+
+    private func keepPending(_ request: NavigationRequest) {
+        var kept = request
+        kept.opener = nil
+        setPending(PendingOpen(request: kept, since: clock()))
+    }
+
+    private func setPending(_ pending: PendingOpen?) {
+        pendingOpen = pending
+        pendingRevision &+= 1
+    }
+
+    private func resumePending() throws -> ResumeOutcome<Controller> {
+        guard let pending = pendingOpen else { return .nothingPending }
+        if pending.isExpired(expiration: pendingExpiration, now: clock()) {
+            setPending(nil)
+            warn("dropped the pending '\(pending.request.url)': it waited longer than \(Self.seconds(pendingExpiration))")
+            return .nothingPending
+        }
+        do {
+            let controller = try open(pending.request, resuming: true)
+            setPending(nil)
+            return .opened(controller)
+        } catch is GuardStop {
+            return .waiting
+        } catch {
+            setPending(nil)
+            throw error
+        }
+    }
+
+    private static func seconds(_ value: Double) -> String {
+        value.rounded() == value && abs(value) < 1e15 ? "\(Int64(value)) s" : "\(value) s"
+    }
+
+    /// Runs a public operation. When the outermost one ends having committed a change, a pending
+    /// open is tried again; what goes wrong then is a warning, since the operation itself is done.
+    /// An operation that kept the open pending itself (a guard stopped it) does not ask again.
+    private func operation<T>(_ body: () throws -> T) throws -> T {
+        let start = (generation: generation, pending: pendingRevision)
+        depth += 1
+        defer {
+            depth -= 1
+            if depth == 0, pendingOpen != nil, generation != start.generation, pendingRevision == start.pending { resumeAfterChange() }
+        }
+        return try body()
+    }
+
+    private func resumeAfterChange() {
+        guard let url = pendingOpen?.request.url else { return }
+        depth += 1
+        defer { depth -= 1 }
+        do {
+            _ = try resumePending()
+        } catch {
+            warn("dropped the pending '\(url)': \(error)")
+        }
     }
 
     // MARK: Committing

@@ -6,18 +6,22 @@ public enum NavigationMode: String, Sendable, CaseIterable {
 /// What `map:from(pattern, target, options)` says besides the pattern and the target.
 public struct RouteOptions: Sendable, Hashable {
     public var mode: NavigationMode
+    /// What opening the route does to the tree around its screen; an open's own presentation wins.
+    public var presentation: Presentation
     /// A URL opened first, so the route's controller sits above it.
     public var parent: String?
     /// The constructor to call, in selector spelling (`initWithFood:`); overrides deduction.
     public var selector: String?
     public var transition: String?
-    /// The route may be opened from outside the app.
+    /// The route may be opened by a link from outside the app (`Navigator.handleLink`); a link to
+    /// any other route is refused.
     public var external: Bool
     public var name: String?
 
-    public init(mode: NavigationMode = .create, parent: String? = nil, selector: String? = nil,
+    public init(mode: NavigationMode = .create, presentation: Presentation = .push, parent: String? = nil, selector: String? = nil,
                 transition: String? = nil, external: Bool = false, name: String? = nil) {
         self.mode = mode
+        self.presentation = presentation
         self.parent = parent
         self.selector = selector
         self.transition = transition
