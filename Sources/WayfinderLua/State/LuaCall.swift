@@ -44,8 +44,11 @@ public struct LuaCall {
             }
             return WF_RETURN_BUILT
         } catch let error as ScriptError where error.traceback != nil {
+            // The message as it is, carrying its traceback apart: the message handler of the
+            // outer call hands back the innermost traceback.
             wf_ops_truncate(shim, start)
-            state.writeString(error.fullMessage)
+            state.writeString(error.message)
+            state.writeString(error.traceback ?? "")
             shim.pointee.raise_kind = error.kind.raised
             return WF_RAISE_VALUE
         } catch {
