@@ -123,7 +123,7 @@ public final class Navigator<Target, Controller: AnyObject> {
 
         // A fragment acts on the screen already showing its base URL.
         if parsed.fragment != nil, let location = working.location(of: key), let entry = working.entry(at: location) {
-            let controller = try load(entry)
+            let controller = try load(entry, in: working)
             try factory.handleFragment?(controller, match)
             working.bringToFront(location)
             return controller
@@ -135,7 +135,7 @@ public final class Navigator<Target, Controller: AnyObject> {
 
         let mode = match.route.options.mode
         if mode == .share, let location = working.location(of: key), let entry = working.entry(at: location) {
-            let controller = try load(entry)
+            let controller = try load(entry, in: working)
             working.bringToFront(location)
             return controller
         }
@@ -168,7 +168,7 @@ public final class Navigator<Target, Controller: AnyObject> {
             throw NavigationError.parentCycle(parents + [key, parentKey])
         }
         if let location = working.location(of: parentKey) {
-            _ = try working.entry(at: location).map(load)
+            if let entry = working.entry(at: location) { _ = try load(entry, in: working) }
             working.bringToFront(location)
         } else {
             var action: Action?
@@ -264,15 +264,17 @@ public final class Navigator<Target, Controller: AnyObject> {
         return false
     }
 
-    /// Makes the controller of an entry that has none yet: a restored entry with its saved query
-    /// and state.
-    private func load(_ entry: NavigationEntry<Controller>) throws -> Controller {
+    /// Makes the controller of an entry of `working` that has none yet: a restored entry with its
+    /// saved query and state, or a tab's first screen. It opens over the visible controller of
+    /// `working` (none when the entry is itself the visible one), never over what the committed
+    /// tree shows, which the change may be taking away.
+    private func load(_ entry: NavigationEntry<Controller>, in working: NavigationTree<Controller>) throws -> Controller {
         if let controller = entry.controller { return controller }
         guard case .matched(let match) = try routes.match(entry.url) else {
             throw NavigationError.noRoute(entry.url, reason: MatchResult<Target>.noRouteReason)
         }
         var request = entry.pending?.request ?? NavigationRequest(url: entry.url)
-        request.opener = visibleEntry?.controller
+        request.opener = working.visible?.controller
         guard let controller = try factory.make(match, request) else {
             throw NavigationError.controllerFailed(entry.url, reason: "its target made no controller")
         }
@@ -295,7 +297,7 @@ public final class Navigator<Target, Controller: AnyObject> {
         var unmadeTabs = Set<Int>()
         while let entry = visible, entry.controller == nil {
             do {
-                _ = try load(entry)
+                _ = try load(entry, in: working)
             } catch {
                 if strict { throw error }
                 if retrying, !Self.urlNoLongerOpens(error) { throw error }
