@@ -27,7 +27,7 @@ enum ContextBinding {
                 }
             }
             let context = ContextChain(name: name, inner: inner, fields: fields)
-            return [true, try call.state.newObject(context, metatable: try host.contextMetatable()), .int(Int64(context.id))]
+            return [true, try call.state.newObject(context, metatable: try host.bridge.contextMetatable()), .int(Int64(context.id))]
         }
     }
 
@@ -52,15 +52,15 @@ enum ContextBinding {
             let name = try call.optionalString(4, name: "name")
             return answer {
                 let layer = try context.layer(named: name)
-                let reservation = try host.contextCharges.reserve(layer, key: key, value: value, in: call.state)
+                let reservation = try host.bridge.contextCharges.reserve(layer, key: key, value: value, in: call.state)
                 let failures: [ContextChain.ObserverFailure]
                 do {
                     failures = try context.set(key, value, in: name)
                 } catch {
-                    host.contextCharges.cancel(reservation, in: call.state)
+                    host.bridge.contextCharges.cancel(reservation, in: call.state)
                     throw error
                 }
-                host.contextCharges.keep(reservation, in: call.state)
+                host.bridge.contextCharges.keep(reservation, in: call.state)
                 for failure in failures {
                     host.warn("observer of '\(failure.key)': \((failure.error as? ScriptError)?.message ?? String(describing: failure.error))")
                 }
@@ -79,7 +79,7 @@ enum ContextBinding {
             return answer {
                 let layer = try context.layer(named: name)
                 let removed = try context.remove(key, in: name)
-                if removed { host.contextCharges.forget(layer, key: key, in: call.state) }
+                if removed { host.bridge.contextCharges.forget(layer, key: key, in: call.state) }
                 return .bool(removed)
             }
         }
@@ -105,7 +105,7 @@ enum ContextBinding {
             let context = try call.object(1, as: ContextChain.self, name: "context")
             let key = try call.string(2, name: "key")
             return answer {
-                try host.bridgeObservers(of: context, key: key)
+                try host.bridge.bridgeObservers(of: context, key: key)
                 return .bool(true)
             }
         }

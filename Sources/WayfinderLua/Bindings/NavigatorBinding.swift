@@ -139,7 +139,7 @@ enum NavigatorBinding {
     /// set_delegate(present): the delegate hooks are asked only while a delegate table is set.
     static let setDelegate: LuaBinding = { L in
         LuaCall.run(L) { call in
-            try AppHost.from(call).delegateIsSet = call.isTruthy(1)
+            try AppHost.from(call).bridge.delegateIsSet = call.isTruthy(1)
             return []
         }
     }

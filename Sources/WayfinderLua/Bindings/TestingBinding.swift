@@ -28,7 +28,7 @@ enum TestingBinding {
                     switch (key, value) {
                     case ("state", .string(let file)):
                         do {
-                            stateFile = try workspace(call).stateFile(file)
+                            stateFile = try SpecFile.from(call).workspace.stateFile(file)
                         } catch {
                             // It names the operation and the file already ("launch: state: ...").
                             return [false, .string("\(error)")]
@@ -57,7 +57,8 @@ enum TestingBinding {
                 }
             }
             do {
-                let workspace = try workspace(call)
+                let specFile = try SpecFile.from(call)
+                let workspace = specFile.workspace
                 _ = try workspace.readableApp(path, for: "launch")
                 do {
                     try workspace.checkRoomForAnotherApp()
@@ -69,7 +70,7 @@ enum TestingBinding {
                 let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, coverage: workspace.coverage,
                                            coverageName: workspace.original(of: path), printSink: call.state.printSink)
                 workspace.launched(driver)
-                return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
+                return [true, try call.state.newObject(driver, metatable: try specFile.driverMetatable(call.ref(3)))]
             } catch let error as WorkspaceError {
                 // It names the operation and the path already ("launch: no such file ...").
                 return [false, .string(error.description)]
@@ -189,14 +190,14 @@ enum TestingBinding {
     /// copy_app(path) -> the copy's path | raises. Copying counts against the caller's time budget.
     static let copyApp: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [.string(try workspace(call).copyApp(try call.string(1, name: "app_path"), checkBudget: call.state.checkTimeBudget))]
+            [.string(try SpecFile.from(call).workspace.copyApp(try call.string(1, name: "app_path"), checkBudget: call.state.checkTimeBudget))]
         }
     }
 
     /// write(path, text): only inside a copy made by copy_app | raises
     static let write: LuaBinding = { L in
         LuaCall.run(L) { call in
-            try workspace(call).write(try call.string(1, name: "path"), try call.string(2, name: "text"))
+            try SpecFile.from(call).workspace.write(try call.string(1, name: "path"), try call.string(2, name: "text"))
             return []
         }
     }
@@ -205,7 +206,7 @@ enum TestingBinding {
     /// memory limit (and 16 MiB) | raises
     static let read: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [.string(try workspace(call).read(try call.string(1, name: "path"), limit: min(FileAccess.sourceLimit, call.state.limits.memoryBytes)))]
+            [.string(try SpecFile.from(call).workspace.read(try call.string(1, name: "path"), limit: min(FileAccess.sourceLimit, call.state.limits.memoryBytes)))]
         }
     }
 
@@ -232,11 +233,4 @@ enum TestingBinding {
         }
     }
 
-    private static func workspace(_ call: LuaCall) throws -> Workspace {
-        let host = try AppHost.from(call)
-        guard let workspace = host.workspace else {
-            throw ScriptError(kind: .runtime, message: "\(call.functionName) is only available in spec files")
-        }
-        return workspace
-    }
 }

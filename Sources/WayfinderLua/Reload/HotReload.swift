@@ -24,7 +24,7 @@ extension AppHost {
     public func reloaded() throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
         let fresh: AppHost
         do {
-            fresh = try AppHost(path: entryFile, limits: limits, printSink: state.printSink, prelude: prelude, libraries: libraries)
+            fresh = try AppHost(loader: loader)
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
         }
