@@ -206,8 +206,8 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Selects the tab numbered `number` as people count them, from 1. False when there is none.
     @discardableResult
     public func select(tabNumber number: Int64) throws -> Bool {
-        guard number >= 1, number <= Int64(Int.max) else { return false }
-        return try select(Int(number - 1))
+        guard let index = TabNumber.index(of: number) else { return false }
+        return try select(index)
     }
 
     /// The same, by 0-based index. Tab numbers as scripts, specs and the CLI give them (from 1)

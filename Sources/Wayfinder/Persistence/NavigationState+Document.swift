@@ -23,8 +23,8 @@ extension NavigationState {
         case .stack(let entries):
             members[Member.root.rawValue] = ["kind": "stack", "entries": .array(entries.map(\.document))]
         case .tabs(let tabs, let selected):
-            // 1-based, as nav:tree() and nav:select count.
-            members[Member.root.rawValue] = ["kind": "tabs", "selected": .int(Int64(selected) + 1),
+            // Counted from 1, as nav:tree() and nav:select count.
+            members[Member.root.rawValue] = ["kind": "tabs", "selected": .int(TabNumber.number(of: selected)),
                                              "tabs": .array(tabs.map { .array($0.map(\.document)) })]
         }
         members[Member.modals.rawValue] = .array(modals.map { .array($0.map(\.document)) })
@@ -74,8 +74,10 @@ extension NavigationState {
         case "tabs":
             let selectedReader = rootReader.member("selected")
             let selected = try selectedReader.int()
-            guard selected >= 1 else { throw selectedReader.failure("selected tab \(selected) is not a tab number (tabs count from 1)") }
-            root = .tabs(try rootReader.member("tabs").list { try $0.list { try Entry(reading: $0) } }, selected: selected - 1)
+            guard let index = TabNumber.index(of: Int64(selected)) else {
+                throw selectedReader.failure("selected tab \(selected) is not a tab number (tabs count from 1)")
+            }
+            root = .tabs(try rootReader.member("tabs").list { try $0.list { try Entry(reading: $0) } }, selected: index)
         case let kind:
             throw kindReader.failure("unknown root kind '\(kind)'")
         }

@@ -147,7 +147,7 @@ public struct NavigationState: Equatable, Sendable {
     /// Checks that the parts fit together; the reason names the first that does not.
     public func validate() throws(NavigationStateError) {
         if case .tabs(let tabs, let selected) = root, !tabs.indices.contains(selected) {
-            throw .invalid("selected tab \(selected + 1) of \(tabs.count)")
+            throw .invalid("selected tab \(TabNumber.number(of: selected)) of \(tabs.count)")
         }
         for (index, context) in contexts.enumerated() {
             if let inner = context.inner, !(0..<index).contains(inner) {
