@@ -260,7 +260,7 @@ local function hook(controller, name)
 end
 
 -- What a controller says about itself when the tree is saved, as a record the host reads by
--- name (AppHost+Persistence.swift, record(of:)): false when it is not saved at all (persist(state) returning
+-- name (LuaControllerRecord.swift, record(of:at:)): false when it is not saved at all (persist(state) returning
 -- false says no), else { state = the state its persist hook wrote, important = whether it is
 -- important (a field, or a method answering), context = its context's Swift layer, selected and
 -- anchor = its selected item and scroll anchor by model identifier when it is a list that has
