@@ -69,7 +69,7 @@ struct StateStoreTests {
         try store.save(changed)
         #expect(store.load() == .loaded(changed), "a second save replaces the first")
         let text = String(decoding: try contents(of: store.path), as: UTF8.self)
-        #expect(text.hasPrefix("{\"format\":\"wayfinder.navigation\",\n\"version\":1,\n\"app\":\"sample\",\n"), "the format first, one member a line")
+        #expect(text.hasPrefix("{\"format\":\"wayfinder.navigation\",\n\"version\":1,\n\"app\":\"sample\",\n\"app_version\":1,\n"), "the format first, one member a line")
         #expect(text.contains(#""values":{"age":4,"hidden":null}"#), "keys as the tree keeps them")
     }
 

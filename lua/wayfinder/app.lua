@@ -1,8 +1,10 @@
 -- wf.app { ... }: what the app is called and what it shows at launch (tabs or a root URL), and
--- how its navigation state persists. The table's shape is checked here, against the fields the
--- host lists, so a mistake names the app's own line; the values (a URL, a persistence mode) are
--- the host's to check, and its reason is raised here too.
+-- how its navigation state persists (its version, and how an older state migrates). The table's
+-- shape is checked here, against the fields the host lists, so a mistake names the app's own
+-- line; the values (a URL, a persistence mode, a version) are the host's to check, and its reason
+-- is raised here too.
 local native = require "wayfinder.native.app"
+local migration = require "wayfinder.migration"
 local fields = require "wayfinder.fields"
 
 local exported = native.fields()
@@ -24,8 +26,9 @@ local function app(config)
       end
     end
   end
-  local ok, reason = native.configure(config)
+  local ok, reason = native.configure(config, config.migrate)
   if not ok then error(reason, 2) end
+  migration._set(config.migrate)
   return config
 end
 

@@ -52,6 +52,17 @@ function map:from(pattern, target, options)
   return self
 end
 
+-- moved(old_pattern, new_pattern): URLs of the old pattern now live at the new one
+-- (docs/matching.md, "Moved routes").
+function map:moved(old_pattern, new_pattern)
+  check_self(self, "moved")
+  if type(old_pattern) ~= "string" then error("map:moved needs the old pattern (a string), got " .. type(old_pattern), 2) end
+  if type(new_pattern) ~= "string" then error("map:moved needs the new pattern (a string), got " .. type(new_pattern), 2) end
+  local ok, err = native.moved(old_pattern, new_pattern)
+  if not ok then error(err, 2) end
+  return self
+end
+
 function map:remove(pattern)
   check_self(self, "remove")
   if type(pattern) ~= "string" then error("map:remove needs a pattern string, got " .. type(pattern), 2) end

@@ -65,8 +65,12 @@ int wf_raise_kind(lua_State *L, int kind);
 typedef void (*wf_text_sink)(void *owner, const char *text, size_t len);
 
 /* Status of a module read (see wf_module_reader). */
-enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT };
+enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT, WF_READ_TOO_LARGE };
 enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
+
+/* The longest script source Wayfinder reads (an entry script, a module, a file a spec reads), from
+   a file or from memory. */
+#define WF_SOURCE_LIMIT_MIB 16
 
 /* Reads `relpath` under a module root. Only file I/O, no Lua API. Returns a malloc'd buffer the
    caller frees, or NULL with *status saying why. */

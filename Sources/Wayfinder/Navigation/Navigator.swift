@@ -16,6 +16,8 @@ public final class Navigator<Target, Controller: AnyObject> {
     public static var maximumRedirects: Int { 8 }
 
     public let routes: RouteTable<Target>
+    /// Routes that were renamed: an old URL that only they match opens where it moved.
+    public let moves: RouteMoves
     public var factory: ControllerFactory<Target, Controller>
     public var delegate = NavigatorDelegate<Controller>()
     /// Told about entries dropped because their URL no longer opens (after the route map changed).
@@ -31,6 +33,7 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
+        moves = RouteMoves(routes: routes)
         self.factory = factory
     }
 
@@ -92,15 +95,16 @@ public final class Navigator<Target, Controller: AnyObject> {
                       redirects: [String], parents: [String], action: inout Action?) throws -> Controller? {
         let url = request.url
         if let shouldOpen = delegate.shouldOpen, try !shouldOpen(url) { throw NavigationError.vetoed(url) }
+        func redirect(to target: String) throws -> Controller? {
+            let chain = redirects + [url]
+            guard chain.count < Self.maximumRedirects else { throw NavigationError.redirectLoop(chain + [target]) }
+            var next = request
+            next.url = target
+            return try open(next, into: &working, redirects: chain, parents: parents, action: &action)
+        }
         if let urlToOpen = delegate.urlToOpen {
             guard let target = try urlToOpen(url) else { throw NavigationError.vetoed(url) }
-            if target != url {
-                let chain = redirects + [url]
-                guard chain.count < Self.maximumRedirects else { throw NavigationError.redirectLoop(chain + [target]) }
-                var next = request
-                next.url = target
-                return try open(next, into: &working, redirects: chain, parents: parents, action: &action)
-            }
+            if target != url { return try redirect(to: target) }
         }
         let parsed: NavigationURL
         do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
@@ -114,9 +118,14 @@ public final class Navigator<Target, Controller: AnyObject> {
         let match: RouteMatch<Target>
         switch try routes.match(parsed) {
         case .noMatch(let reason):
+            // An old URL (in data, in a link) opens where its route moved.
+            let rewrite = try moves.rewrite(parsed)
+            if case .moved(let target) = rewrite { return try redirect(to: target) }
             try delegate.didNotMatch?(url)
+            if case .failed(let why) = rewrite { throw NavigationError.noRoute(url, reason: reason + "; " + why) }
             throw NavigationError.noRoute(url, reason: reason)
         case .matched(let found):
+            if found.route.pattern.isDefault, case .moved(let target) = try moves.rewrite(parsed) { return try redirect(to: target) }
             match = found
         }
         let key = URLNormalization.key(for: parsed)

@@ -150,7 +150,7 @@ public struct FileStateStore: StateStore {
 
     /// The regular file holding the state (the path, or where its symbolic link leads), nil when
     /// there is none yet; throws when the path is something else, which is then left alone.
-    private func existingTarget() throws(StateStoreError) -> String? {
+    func existingTarget() throws(StateStoreError) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -214,14 +214,14 @@ public struct FileStateStore: StateStore {
     }
 
     /// The prefix of the temporary files a save of `target` writes; the writer's process id follows.
-    private static func temporaryPrefix(for target: String) -> (directory: String, prefix: String) {
+    static func temporaryPrefix(for target: String) -> (directory: String, prefix: String) {
         let directory = (target as NSString).deletingLastPathComponent
         return (directory, ".\((target as NSString).lastPathComponent).tmp-")
     }
 
     /// Removes temporary files of this state file that a save killed half-way left behind: those
     /// whose writer is no longer running.
-    private func removeLeftoverTemporaryFiles(beside target: String) {
+    func removeLeftoverTemporaryFiles(beside target: String) {
         let (directory, prefix) = Self.temporaryPrefix(for: target)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
         for name in names where name.hasPrefix(prefix) {
@@ -233,20 +233,26 @@ public struct FileStateStore: StateStore {
         }
     }
 
-    /// Moves the file to `<file>.corrupt-<UTC time>` (with `-2`, `-3`... when that is taken).
-    private func moveAside(_ path: String) -> String? {
+    /// Moves the file to `<file>.<label>-<UTC time>` (with `-2`, `-3`... when that is taken).
+    func moveAside(_ path: String, label: String = "corrupt") -> String? {
+        let candidate = Self.asideName(for: path, label: label)
+        return rename(path, candidate) == 0 ? candidate : nil
+    }
+
+    /// `<file>.<label>-<UTC time>`, or with `-2`, `-3`... when that is taken.
+    static func asideName(for path: String, label: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let base = path + ".corrupt-" + formatter.string(from: Date())
+        let base = path + "." + label + "-" + formatter.string(from: Date())
         var candidate = base
         var attempt = 1
         while FileManager.default.fileExists(atPath: candidate) {
             attempt += 1
             candidate = base + "-\(attempt)"
         }
-        return rename(path, candidate) == 0 ? candidate : nil
+        return candidate
     }
 
     // MARK: Writing
@@ -311,7 +317,7 @@ public struct FileStateStore: StateStore {
         }
     }
 
-    private static func writeAndSync(_ data: Data, to temporary: String) throws(StateStoreError) {
+    static func writeAndSync(_ data: Data, to temporary: String) throws(StateStoreError) {
         let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw failure("open \(temporary)") }
         defer { close(file) }

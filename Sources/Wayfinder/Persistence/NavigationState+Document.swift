@@ -7,7 +7,7 @@ import OrderedCollections
 extension NavigationState {
     /// The document's top-level members, in the order they are written.
     enum Member: String {
-        case format, version, app, savedAt = "saved_at", mode, root, modals, popover, contexts
+        case format, version, app, appVersion = "app_version", savedAt = "saved_at", mode, root, modals, popover, contexts
     }
 
     /// The document, its members in `Member` order; nothing that cannot be written (a handle)
@@ -17,6 +17,7 @@ extension NavigationState {
         members[Member.format.rawValue] = .string(Self.format)
         members[Member.version.rawValue] = .int(Int64(Self.version))
         if let app { members[Member.app.rawValue] = .string(app) }
+        members[Member.appVersion.rawValue] = .int(Int64(appVersion))
         members[Member.savedAt.rawValue] = .string(Self.timestamp(savedAt))
         members[Member.mode.rawValue] = .string(mode.rawValue)
         switch root {
@@ -53,6 +54,9 @@ extension NavigationState {
         let version = try top.member(Member.version.rawValue).int()
         guard version == Self.version else { throw NavigationStateError.unknownVersion(version) }
         app = try top.member(Member.app.rawValue).optional { try $0.string() }
+        let appVersionReader = top.member(Member.appVersion.rawValue)
+        appVersion = try appVersionReader.optional { try $0.int() } ?? 1
+        guard appVersion >= 1 else { throw appVersionReader.failure("app version \(appVersion) is not a version (versions count from 1)") }
         // The file keeps whole seconds; a fraction written by hand would not survive the next save.
         let savedAtReader = top.member(Member.savedAt.rawValue)
         let savedAtText = try savedAtReader.string()

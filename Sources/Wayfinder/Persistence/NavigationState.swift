@@ -14,6 +14,9 @@ public struct NavigationState: Equatable, Sendable {
     public static let version = 1
 
     public var app: String?
+    /// The version of the app that saved it (`wf.app`'s `version`; 1 when the document has
+    /// none), so a newer app can migrate it (docs/persistence.md, "Versions and migrations").
+    public var appVersion: Int
     public var savedAt: Date
     public var mode: PersistenceMode
     public var root: Root
@@ -102,9 +105,10 @@ public struct NavigationState: Equatable, Sendable {
         }
     }
 
-    public init(app: String? = nil, savedAt: Date = Date(), mode: PersistenceMode = .all, root: Root = .stack([]),
+    public init(app: String? = nil, appVersion: Int = 1, savedAt: Date = Date(), mode: PersistenceMode = .all, root: Root = .stack([]),
                 modals: [[Entry]] = [], popover: Entry? = nil, contexts: [Context] = []) {
         self.app = app
+        self.appVersion = appVersion
         // The file keeps whole seconds; so does the document, so it compares equal once read back.
         self.savedAt = Date(timeIntervalSince1970: savedAt.timeIntervalSince1970.rounded(.down))
         self.mode = mode

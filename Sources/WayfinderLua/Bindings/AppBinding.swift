@@ -1,3 +1,4 @@
+import CLua
 import Wayfinder
 
 /// `wayfinder.native.app`: records what `wf.app { ... }` declared. lua/wayfinder/app.lua checks
@@ -7,13 +8,14 @@ enum AppBinding {
 
     /// The fields of `wf.app { ... }`.
     enum Option: String, LuaTableFields {
-        case name, tabs, root, persistence, expiration
+        case name, tabs, root, persistence, expiration, version, migrate
 
         var luaType: String? {
             switch self {
             case .name, .root, .persistence: "string"
             case .tabs: "table"
-            case .expiration: "number"
+            case .expiration, .version: "number"
+            case .migrate: "function"
             }
         }
     }
@@ -29,7 +31,18 @@ enum AppBinding {
         LuaCall.run(L) { _ in [["options": Option.exported, "tab": TabField.exported]] }
     }
 
-    /// configure(config) -> true | nil, reason
+    /// `file:line` where the function at `index` is defined (the app's `migrate`), nil when
+    /// there is none there.
+    private static func definition(of call: LuaCall, at index: Int) -> String? {
+        guard call.type(index) == .function else { return nil }
+        var record = lua_Debug()
+        lua_pushvalue(call.thread, Int32(index))
+        guard lua_getinfo(call.thread, ">S", &record) != 0 else { return nil }
+        let source = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return "\(source):\(record.linedefined)"
+    }
+
+    /// configure(config, migrate) -> true | nil, reason
     static let configure: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -53,6 +66,13 @@ enum AppBinding {
             for setting in AppSetting.allCases {
                 if let value = fields[setting.rawValue] { try setting.apply(value, to: &config, as: "wf.app: \(setting.rawValue)") }
             }
+            if let value = fields[Option.version.rawValue] {
+                guard case .int(let version) = value, version >= 1, version <= Int64(Int.max) else {
+                    throw Refusal("wf.app: version must be an integer from 1, got \(value)")
+                }
+                config.version = Int(version)
+            }
+            config.migration = definition(of: call, at: 2)
             host.config = config
             return [.bool(true)]
         }

@@ -7,7 +7,7 @@ import Wayfinder
 enum MapBinding {
     static let functions: [(String, LuaBinding)] = [
         ("add", add), ("remove", remove), ("match", match), ("routes", routes),
-        ("add_type", addType), ("generator", generator), ("fill", fill), ("fields", fields),
+        ("add_type", addType), ("generator", generator), ("fill", fill), ("moved", moved), ("fields", fields),
     ]
 
     /// The options of `map:from(pattern, target, options)`.
@@ -50,9 +50,24 @@ enum MapBinding {
             options.transition = option(.transition)?.stringValue
             options.external = option(.external)?.boolValue ?? false
             options.name = option(.name)?.stringValue
+            // A pattern whose URLs moved cannot be a route again while the move stands.
+            if let parsed = try? host.routes.parse(pattern), let move = host.navigator.moves.move(sharingShapeWith: parsed) {
+                throw Refusal("pattern '\(pattern)': its URLs moved to '\(move.new.text)' (wf.map:moved('\(move.old.text)', ...)); a moved pattern cannot be a route too")
+            }
             try Refusal.refusing(PatternError.self) {
                 try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className), options: options)
             }
+            return [.bool(true)]
+        }
+    }
+
+    /// moved(old_pattern, new_pattern) -> true | nil, message
+    static let moved: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let old = try call.string(1, name: "old_pattern")
+            let new = try call.string(2, name: "new_pattern")
+            try Refusal.refusing(PatternError.self) { try host.navigator.moves.add(from: old, to: new) }
             return [.bool(true)]
         }
     }

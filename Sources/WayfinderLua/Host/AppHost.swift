@@ -15,11 +15,10 @@ public final class AppHost {
     /// Where the host reads the time (a saved state's age and save time): the system's clock,
     /// or a spec's fake one (`wf.testing.launch(app, { clock = fn })`).
     public var clock: () -> Date = { Date() }
-    /// How the app was loaded, so a hot reload can load it again from the files on disk.
+    /// How the app was loaded, so a hot reload can load it again.
     let loader: AppLoader
-    /// The directory `require` searches, and the entry script in it.
-    public var appDirectory: String { loader.directory }
-    public var entryFile: String { loader.entryFile }
+    /// Where the app's files come from (a directory, or sources in memory) and its entry script.
+    public var source: AppSource { loader.source }
     public var limits: LuaLimits { loader.limits }
     let bridge: LuaNavigatorBridge
     /// What runs this app inside something larger (the spec runner's file), for the bindings it
@@ -49,7 +48,13 @@ public final class AppHost {
     /// runner installs its vocabulary with it).
     public convenience init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
                             prelude: String? = nil) throws(AppLoadError) {
-        try self.init(loader: AppLoader(path: path, limits: limits, printSink: printSink, prelude: prelude, libraries: []))
+        try self.init(source: AppSource(path: path), limits: limits, printSink: printSink, prelude: prelude)
+    }
+
+    /// Loads the app whose files `source` holds: a directory's, or sources given in memory.
+    public convenience init(source: AppSource, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
+                            prelude: String? = nil) throws(AppLoadError) {
+        try self.init(loader: AppLoader(source: source, limits: limits, printSink: printSink, prelude: prelude, libraries: []))
     }
 
     /// Loads the app as `loader` says. `embedder` is in place before the app's scripts run.
@@ -74,10 +79,12 @@ public final class AppHost {
 
     /// Restores the saved navigation state, else shows what `wf.app` declared: its tabs (one
     /// stack per URL, the first made and selected) or its root URL. An app that declared neither
-    /// starts with an empty tree.
+    /// starts with an empty tree. Guarded against a state that stops every launch (LaunchGuard).
     public func launch() throws {
-        if try restore() { return }
-        try start()
+        try guardingLaunch { launching in
+            if try restore(now: nil, launching: launching) { return }
+            try start()
+        }
     }
 
     /// Shows what `wf.app` declared, ignoring any saved state.

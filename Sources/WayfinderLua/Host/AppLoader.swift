@@ -1,15 +1,13 @@
 import Foundation
 import Wayfinder
 
-/// How an app is loaded: where its entry script is, and the sandboxed state it runs in (limits,
-/// where `print` goes, the native libraries lent to it beyond the app's own, a prelude run before
-/// the entry). Loading comes in three steps, so the host can put itself in place between them:
-/// ``makeState()``, ``startModules(in:)``, ``runEntry(in:)``. The host keeps its loader, so a hot
-/// reload loads the app again the same way.
+/// How an app is loaded: where its files come from (``AppSource``: a directory, or sources in
+/// memory), and the sandboxed state it runs in (limits, where `print` goes, the native libraries
+/// lent to it beyond the app's own, a prelude run before the entry). Loading comes in three steps,
+/// so the host can put itself in place between them: ``makeState()``, ``startModules(in:)``,
+/// ``runEntry(in:)``. The host keeps its loader, so a hot reload loads the app again the same way.
 struct AppLoader {
-    /// Where `require` finds the app's modules, and the entry script in it.
-    let directory: String
-    let entryFile: String
+    let source: AppSource
     let limits: LuaLimits
     let printSink: ((String) -> Void)?
     /// Lua run after the `wayfinder` module is in place and before the entry file (the spec
@@ -27,44 +25,20 @@ struct AppLoader {
         ("wayfinder.native.context", ContextBinding.functions),
     ]
 
-    /// The app at `path`: a directory holding app.lua, or a single .lua file.
-    init(path: String, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
-         libraries: [(String, [(String, LuaBinding)])]) throws(AppLoadError) {
-        (directory, entryFile) = try Self.locate(path)
-        self.limits = limits
-        self.printSink = printSink
-        self.prelude = prelude
-        self.libraries = libraries
-    }
-
-    private static func locate(_ path: String) throws(AppLoadError) -> (directory: String, entry: String) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .notFound("no such file or directory: \(path)")
-        }
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        if isDirectory.boolValue {
-            let entry = url.appendingPathComponent("app.lua").path
-            guard FileManager.default.fileExists(atPath: entry) else {
-                throw .notFound("\(path) has no app.lua (an app is a directory with app.lua, or a single .lua file)")
-            }
-            return (url.path, entry)
-        }
-        guard url.pathExtension == "lua" else {
-            throw .notFound("\(path) is not a .lua file (an app is a directory with app.lua, or a single .lua file)")
-        }
-        return (url.deletingLastPathComponent().path, url.path)
+    /// The same loading of other files (a reload with new sources held in memory).
+    func loading(_ other: AppSource) -> AppLoader {
+        AppLoader(source: other, limits: limits, printSink: printSink, prelude: prelude, libraries: libraries)
     }
 
     /// A fresh sandboxed state: the app's and the bundled modules' roots, the print sink, and the
     /// native libraries registered (nothing has run yet).
     func makeState() throws(AppLoadError) -> LuaState {
-        guard let bundled = BundledLua.directory() else { throw .bundledModulesMissing }
+        let bundled = try BundledLua.source()
         let state: LuaState
         do {
             state = try LuaState(limits: limits)
-            state.appDirectory = directory
-            state.bundledDirectory = bundled
+            state.appSource = source
+            state.bundledSource = bundled
             state.printSink = printSink ?? { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
             for (name, functions) in Self.appLibraries + libraries { try state.registerLibrary(name, functions) }
         } catch {
@@ -94,7 +68,7 @@ struct AppLoader {
     func runEntry(in state: LuaState) throws(AppLoadError) {
         do {
             if let prelude { try state.run(source: prelude, chunkName: "=prelude") }
-            try state.runFile(entryFile)
+            try state.runEntry(of: source)
         } catch {
             throw .script(error)
         }

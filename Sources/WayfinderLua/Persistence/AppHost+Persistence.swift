@@ -5,12 +5,10 @@ import Wayfinder
 /// state store, each controller asked what to keep (LuaControllerRecord.swift), and restored
 /// lazily, each restored controller handed its saved state (`restore(state)`) before it appears.
 extension AppHost {
-    /// The name the state file is called by: `wf.app`'s name, else the app's file or directory.
+    /// The name the state file is called by: `wf.app`'s name, else the app's (its directory's or
+    /// file's, see ``AppSource/name``).
     public var stateName: String {
-        if let name = config.name { return name }
-        let entry = URL(fileURLWithPath: entryFile)
-        return entry.lastPathComponent == "app.lua" ? URL(fileURLWithPath: appDirectory).lastPathComponent
-            : entry.deletingPathExtension().lastPathComponent
+        config.name ?? source.name
     }
 
     /// The tree as a document, in the app's persistence mode. What cannot be written is left out
@@ -24,7 +22,9 @@ extension AppHost {
             return everyEntry && !described.persists ? ControllerRecord() : described
         }
         for item in leftOut { warnOnce("not saved: \(item) cannot be written to disk") }
-        return saved
+        var versioned = saved
+        versioned.appVersion = config.version
+        return versioned
     }
 
     /// Writes the navigation state (persistence `none` removes a saved one). Fails when the app
@@ -50,9 +50,17 @@ extension AppHost {
 
     /// Replaces the tree with the saved one. False when there is nothing to restore: no store,
     /// persistence `none`, nothing saved, a state that expired with no important entry, a file
-    /// that could not be read (moved aside, with a warning), or no entry whose URL still opens.
+    /// that could not be read (moved aside, with a warning), a state a newer version of the app
+    /// saved or whose migration failed (set aside, with a warning), or no entry whose URL still
+    /// opens.
     @discardableResult
     public func restore(now: Date? = nil) throws -> Bool {
+        try restore(now: now, launching: nil)
+    }
+
+    /// A launch's restore: a state of a newer app version, or one that stopped the launches
+    /// before, is set aside; an older one is migrated first.
+    func restore(now: Date?, launching: LaunchGuard?) throws -> Bool {
         guard let stateStore, config.persistence != .none else { return false }
         switch stateStore.load() {
         case .missing:
@@ -64,8 +72,10 @@ extension AppHost {
         case .loaded(let saved):
             try checkOwner(of: saved)
             stateOwnerChecked = true
-            guard saved.isRestorable(expiration: config.expiration, now: now ?? clock()) else { return false }
-            return try restore(from: saved)
+            guard admitsVersion(of: saved), saved.isRestorable(expiration: config.expiration, now: now ?? clock()),
+                  admits(saved, launching: launching), let current = migratedForLaunch(saved)
+            else { return false }
+            return try restore(from: current)
         }
     }
 
@@ -75,7 +85,9 @@ extension AppHost {
     /// The tabs follow `wf.app`'s list as it is now (kept tabs keep their stacks, new ones
     /// appear, removed ones go, with a warning).
     public func restore(from saved: NavigationState, strict: Bool = false) throws -> Bool {
-        let (saved, tabChange) = saved.following(tabs: config.tabs)
+        // Moved routes first, so a tab whose URL moved is still its tab (the navigator warns
+        // about a URL that cannot move when it restores).
+        let (saved, tabChange) = try saved.following(moves: navigator.moves).state.following(tabs: config.tabs)
         if let tabChange { warn(tabChange) }
         var objects = [ObjectIdentifier: Value]()
         return try navigator.restore(saved, appContext: appContext, strict: strict) { [unowned self] entry, context in

@@ -127,9 +127,9 @@ public struct SpecRunner {
             let workspace = Workspace(specFile: file, roots: roots)
             workspace.coverage = coverage
             let specFile = SpecFile(workspace: workspace)
-            let loader = try AppLoader(path: file, limits: limits, printSink: printSink, prelude: prelude,
-                                       libraries: [("wayfinder.native.testing", TestingBinding.functions),
-                                                   ("wayfinder.native.spec", SpecBinding.functions)])
+            let loader = AppLoader(source: try AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
+                                   libraries: [("wayfinder.native.testing", TestingBinding.functions),
+                                               ("wayfinder.native.spec", SpecBinding.functions)])
             let host = try AppHost(loader: loader, embedder: specFile)
             let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")
             let answer = try host.state.run(source: source, chunkName: "=wayfinder.spec")

@@ -72,7 +72,7 @@ struct ScreenView {
     }
 
     private var appName: String {
-        host.entryFile.hasSuffix("/app.lua") ? String(host.appDirectory.split(separator: "/").last ?? "app") : host.entryFile
+        host.source.name
     }
 
     /// What an entry shows: its render() result; a render error becomes a problem line.
