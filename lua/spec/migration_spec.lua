@@ -226,8 +226,8 @@ describe("wf.app's version and migrate", function()
   for _, case in ipairs {
     { "version = 0", "version must be an integer from 1, got 0" },
     { "version = 2.5", "version must be an integer from 1, got 2.5" },
-    { 'version = "3"', "version must be an integer from 1, got 3" },
-    { "migrate = true", "migrate must be a function%(state, from%), got boolean" },
+    { 'version = "3"', "option 'version' must be a number, got string" },
+    { "migrate = true", "option 'migrate' must be a function, got boolean" },
   } do
     it("refuses " .. case[1] .. " at the script's line", function()
       local copy = wf.testing.copy_app(SHOP)

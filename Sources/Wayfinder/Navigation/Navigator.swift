@@ -224,7 +224,7 @@ public final class Navigator<Target, Controller: AnyObject> {
 
         // A fragment acts on the screen already showing its base URL.
         if parsed.fragment != nil, let location = working.location(of: key), let entry = working.entry(at: location) {
-            let controller = try load(entry)
+            let controller = try load(entry, in: working)
             try factory.handleFragment?(controller, match)
             working.bringToFront(location)
             return controller
@@ -243,7 +243,7 @@ public final class Navigator<Target, Controller: AnyObject> {
         }
         // pop and clear_all open the URL only when it is not the screen they went back to.
         if presentation == .pop || presentation == .clearAll, let visible = working.visible, visible.key == key {
-            return try load(visible)
+            return try load(visible, in: working)
         }
         let controller = try place(match, request, key: key, into: &working, parents: parents, action: &action)
         working.removingEmptyModals()
@@ -267,7 +267,7 @@ public final class Navigator<Target, Controller: AnyObject> {
 
         let mode = match.route.options.mode
         if mode == .share, let location = working.location(of: key), let entry = working.entry(at: location) {
-            let controller = try load(entry)
+            let controller = try load(entry, in: working)
             working.bringToFront(location)
             return controller
         }
@@ -323,7 +323,7 @@ public final class Navigator<Target, Controller: AnyObject> {
             throw NavigationError.parentCycle(parents + [key, parentKey])
         }
         if let location = working.location(of: parentKey) {
-            _ = try working.entry(at: location).map(load)
+            if let entry = working.entry(at: location) { _ = try load(entry, in: working) }
             working.bringToFront(location)
         } else {
             var action: Action?
@@ -368,8 +368,8 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Selects the tab numbered `number` as people count them, from 1. False when there is none.
     @discardableResult
     public func select(tabNumber number: Int64) throws -> Bool {
-        guard number >= 1, number <= Int64(Int.max) else { return false }
-        return try select(Int(number - 1))
+        guard let index = TabNumber.index(of: number) else { return false }
+        return try select(index)
     }
 
     /// The same, by 0-based index. Tab numbers as scripts, specs and the CLI give them (from 1)
@@ -512,15 +512,17 @@ public final class Navigator<Target, Controller: AnyObject> {
         return false
     }
 
-    /// Makes the controller of an entry that has none yet: a restored entry with its saved query
-    /// and state.
-    private func load(_ entry: NavigationEntry<Controller>) throws -> Controller {
+    /// Makes the controller of an entry of `working` that has none yet: a restored entry with its
+    /// saved query and state, or a tab's first screen. It opens over the visible controller of
+    /// `working` (none when the entry is itself the visible one), never over what the committed
+    /// tree shows, which the change may be taking away.
+    private func load(_ entry: NavigationEntry<Controller>, in working: NavigationTree<Controller>) throws -> Controller {
         if let controller = entry.controller { return controller }
         guard case .matched(let match) = try routes.match(entry.url) else {
             throw NavigationError.noRoute(entry.url, reason: MatchResult<Target>.noRouteReason)
         }
         var request = entry.pending?.request ?? NavigationRequest(url: entry.url)
-        request.opener = visibleEntry?.controller
+        request.opener = working.visible?.controller
         guard let controller = try factory.make(match, request) else {
             throw NavigationError.controllerFailed(entry.url, reason: "its target made no controller")
         }
@@ -543,7 +545,7 @@ public final class Navigator<Target, Controller: AnyObject> {
         var unmadeTabs = Set<Int>()
         while let entry = visible, entry.controller == nil {
             do {
-                _ = try load(entry)
+                _ = try load(entry, in: working)
             } catch {
                 if strict { throw error }
                 if retrying, !Self.urlNoLongerOpens(error) { throw error }

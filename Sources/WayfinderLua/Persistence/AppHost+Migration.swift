@@ -34,7 +34,7 @@ extension AppHost {
     public func migrated(_ saved: NavigationState) throws(MigrationError) -> NavigationState {
         guard saved.appVersion < config.version else { return saved }
         var result = saved
-        if let migration = config.migration, let hostHooks {
+        if let migration = config.migration, let hooks = bridge.hooks {
             func failure(_ reason: String) -> MigrationError {
                 MigrationError(from: saved.appVersion, to: config.version, migration: migration, reason: reason)
             }
@@ -42,7 +42,7 @@ extension AppHost {
             do { document = try Self.document(of: saved) } catch { throw failure("the saved state cannot be handed to it: \(error)") }
             let answer: Value
             do {
-                answer = try state.call(hostHooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))]).first ?? .null
+                answer = try state.call(hooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))]).first ?? .null
             } catch {
                 throw failure(error.message)
             }
@@ -56,23 +56,10 @@ extension AppHost {
 
     // MARK: The document migrate sees
 
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
-    }
-
     /// The state as its file holds it, except that a context's stored nils, which a Lua table
     /// cannot hold, cross as the list `nils` of their keys.
     private static func document(of saved: NavigationState) throws -> OrderedDictionary<String, Value> {
-        let text = String(decoding: try encoder.encode(saved), as: UTF8.self)
-        guard var document = try JSON.decode(text).mapValue else { throw MigrationDocumentError("the state is not an object") }
+        guard var document = saved.document.mapValue else { throw MigrationDocumentError("the state is not an object") }
         if let contexts = document["contexts"]?.arrayValue {
             document["contexts"] = .array(contexts.map { context in
                 guard var fields = context.mapValue, let values = fields["values"]?.mapValue else { return context }
@@ -111,7 +98,7 @@ extension AppHost {
             fields["values"] = .map(values)
             return .map(fields)
         })
-        let state = try decoder.decode(NavigationState.self, from: Data(try JSON.encode(.map(result)).utf8))
+        let state = try NavigationState(document: .map(result))
         try state.validate()
         return state
     }

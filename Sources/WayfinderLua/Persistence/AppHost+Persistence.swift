@@ -1,11 +1,9 @@
 import Foundation
-import OrderedCollections
 import Wayfinder
 
 /// Persistence for a Lua app (docs/persistence.md): the navigator's tree saved through the
-/// state store, each controller asked what to keep (its `persist(state)` hook, whether it is
-/// important, its context, its selection by model identifier), and restored lazily, each
-/// restored controller handed its saved state (`restore(state)`) before it appears.
+/// state store, each controller asked what to keep (LuaControllerRecord.swift), and restored
+/// lazily, each restored controller handed its saved state (`restore(state)`) before it appears.
 extension AppHost {
     /// The name the state file is called by: `wf.app`'s name, else the app's (its directory's or
     /// file's, see ``AppSource/name``).
@@ -20,7 +18,7 @@ extension AppHost {
     public func capturedState(savedAt: Date? = nil, everyEntry: Bool = false) -> NavigationState {
         let (saved, leftOut) = navigator.tree.captured(mode: everyEntry ? .all : config.persistence, app: stateName, savedAt: savedAt ?? clock(),
                                                        appContext: appContext) { [unowned self] entry, controller in
-            let described = record(of: controller, at: entry.url)
+            let described = bridge.record(of: controller, at: entry.url)
             return everyEntry && !described.persists ? ControllerRecord() : described
         }
         for item in leftOut { warnOnce("not saved: \(item) cannot be written to disk") }
@@ -93,77 +91,18 @@ extension AppHost {
         if let tabChange { warn(tabChange) }
         var objects = [ObjectIdentifier: Value]()
         return try navigator.restore(saved, appContext: appContext, strict: strict) { [unowned self] entry, context in
-            // What `make` receives as the open's action: the context, by its Lua object, and
-            // the list position to find again by model identifier.
-            var action = OrderedDictionary<String, Value>()
-            if let context { action["context"] = try luaObject(for: context, made: &objects) }
-            if let model = entry.model {
-                var position = OrderedDictionary<String, Value>()
-                position["selected"] = model.selected
-                position["anchor"] = model.anchor
-                action["model"] = .map(position)
-            }
-            return action.isEmpty ? nil : .map(action)
+            try bridge.restoredAction(for: entry, context: context, made: &objects)
         }
     }
-
-    // MARK: Helpers
 
     /// The app context's Swift layer: what every chain ends in.
-    var appContext: ContextChain? {
-        hostHooks.flatMap { state.object(.handle($0.appCore), as: ContextChain.self) }
-    }
-
-    /// What `controller` says about itself. A `persist` hook that fails is reported, and the
-    /// entry is saved by its URL alone.
-    private func record(of controller: LuaController, at url: String) -> ControllerRecord {
-        guard let hostHooks else { return ControllerRecord() }
-        do throws(ScriptError) {
-            let answer = try state.call(hostHooks.persist, [.handle(controller.handle)]).first ?? .null
-            // false: not saved; else a record by name (`persist` in lua/wayfinder/navigator.lua).
-            guard case .map(let fields) = answer else {
-                if answer == .bool(false) { return ControllerRecord(persists: false) }
-                throw ScriptError(kind: .runtime, message: "the navigator's persist answered \(answer), not a record or false")
-            }
-            func field(_ name: PersistRecordField) -> Value? {
-                guard let value = fields[name.rawValue], !value.isNull else { return nil }
-                return value
-            }
-            let model = NavigationState.ModelPosition(selected: field(.selected), anchor: field(.anchor))
-            return ControllerRecord(state: field(.state), important: field(.important)?.isTruthy ?? false,
-                                    context: field(.context).flatMap { state.object($0, as: ContextChain.self) },
-                                    model: model.selected == nil && model.anchor == nil ? nil : model, title: controller.renderedTitle)
-        } catch {
-            warn("\(url): persist: \(error.message); saved without its state")
-            return ControllerRecord(title: controller.renderedTitle)
-        }
-    }
-
-    /// The Lua object of a restored layer (and of the layers it chains to), made once each.
-    private func luaObject(for context: ContextChain, made: inout [ObjectIdentifier: Value]) throws -> Value {
-        guard let hostHooks else { return .null }
-        if context === appContext { return .handle(hostHooks.appContext) }
-        if let object = made[ObjectIdentifier(context)] { return object }
-        let inner = try context.inner.map { try luaObject(for: $0, made: &made) } ?? .null
-        let fields: Value = context.fields.isEmpty ? .null
-            : .map(.init(uniqueKeysWithValues: context.fields.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value.rawValue)) }))
-        let core = try state.newObject(context, metatable: try contextMetatable())
-        let object = try state.callHoldingResult(hostHooks.wrapContext, [core, .int(Int64(context.id)), context.name.map(Value.string) ?? .null, inner, fields],
-                                                 kind: "context").map(Value.handle) ?? .null
-        made[ObjectIdentifier(context)] = object
-        return object
-    }
+    var appContext: ContextChain? { bridge.appContext }
 
     /// Reports `message` the first time only: saving happens after every change.
     func warnOnce(_ message: String) {
         guard warned.insert(message).inserted else { return }
         warn(message)
     }
-}
-
-/// The fields of the record `persist` in lua/wayfinder/navigator.lua answers for a controller.
-enum PersistRecordField: String, CaseIterable {
-    case state, important, context, selected, anchor
 }
 
 /// Why the navigation state cannot be saved.

@@ -27,7 +27,7 @@ extension AppHost {
     public func reloaded(from newSource: AppSource? = nil) throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
         let fresh: AppHost
         do {
-            fresh = try AppHost(source: newSource ?? source, limits: limits, printSink: state.printSink, prelude: prelude, libraries: libraries)
+            fresh = try AppHost(loader: newSource.map(loader.loading) ?? loader)
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
         }
