@@ -47,7 +47,7 @@ function map:from(pattern, target, options)
     if type(options) ~= "table" then error("map:from: options must be a table, got " .. type(options), 2) end
     fields.check(options_list, options, "map:from", "option", 2)
   end
-  local ok, err = native.add(pattern, target, kind == "table" and class_name(target) or nil, options or {})
+  local ok, err = native.add(pattern, target, kind == "table" and class_name(target) or nil, options or {}, options and options.guard)
   if not ok then error(err, 2) end
   return self
 end

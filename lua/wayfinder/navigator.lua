@@ -15,6 +15,10 @@ local action_list = fields.list(exported.action)
 local host_settings = {}
 for _, name in ipairs(exported.settings) do host_settings[name] = true end
 local field_names = "delegate, " .. table.concat(exported.settings, ", ")
+-- The presentation verbs, as the host lists them (push, replace, ...).
+local presentations = {}
+for _, name in ipairs(exported.presentations) do presentations[name] = true end
+local presentation_names = table.concat(exported.presentations, ", ")
 
 local methods = {}
 -- nav.delegate lives here.
@@ -49,19 +53,67 @@ local function check_self(self, method)
   if self ~= navigator then error("call it as wf.navigator:" .. method .. "(...), with a colon", 3) end
 end
 
--- open(url) or open { url, query, parent, state, context, animated, transition }
+-- Checks an action table (or a URL) for open and replace, raising at the script's line.
+local function check_action(target, method)
+  if type(target) == "string" then return end
+  if type(target) ~= "table" then
+    error("nav:" .. method .. " needs a URL string or an action table { url = ..., query = ... }, got " .. type(target), 3)
+  end
+  fields.check(action_list, target, "nav:" .. method, "action field", 3)
+  if target.url == nil then error("nav:" .. method .. ": the action table needs a url", 3) end
+  if target.context ~= nil and not contexts.is(target.context) then
+    error("nav:" .. method .. ": action field 'context' must be a context (made by wf.context), got " .. type(target.context), 3)
+  end
+  if target.presentation ~= nil and not presentations[target.presentation] then
+    error("nav:" .. method .. ": presentation must be one of " .. presentation_names .. "; got '" .. target.presentation .. "'", 3)
+  end
+end
+
+-- open(url) or open { url, query, parent, presentation, state, context, animated, transition }
 function methods:open(target)
   check_self(self, "open")
+  check_action(target, "open")
   if type(target) == "string" then return native.open(target) end
-  if type(target) ~= "table" then
-    error("nav:open needs a URL string or an action table { url = ..., query = ... }, got " .. type(target), 2)
-  end
-  fields.check(action_list, target, "nav:open", "action field", 2)
-  if target.url == nil then error("nav:open: the action table needs a url", 2) end
-  if target.context ~= nil and not contexts.is(target.context) then
-    error("nav:open: action field 'context' must be a context (made by wf.context), got " .. type(target.context), 2)
-  end
   return native.open(target.url, target)
+end
+
+-- replace(url_or_action): open in the visible screen's place (presentation "replace").
+function methods:replace(target)
+  check_self(self, "replace")
+  check_action(target, "replace")
+  if type(target) == "string" then return native.open(target, nil, "replace") end
+  return native.open(target.url, target, "replace")
+end
+
+-- handle_link(url): a link from outside the app; only routes marked external open.
+function methods:handle_link(url)
+  check_self(self, "handle_link")
+  if type(url) ~= "string" then error("nav:handle_link needs a URL string, got " .. type(url), 2) end
+  return native.handle_link(url)
+end
+
+-- resume(): asks the guard of the pending open again; the controller when it opened, false
+-- when nothing waits or its guard still stops it, nil and the reason when it failed.
+function methods:resume()
+  check_self(self, "resume")
+  return native.resume()
+end
+
+-- pending(): { url, link, presentation, since } of the open a guard keeps waiting, or nil.
+function methods:pending()
+  check_self(self, "pending")
+  return native.pending()
+end
+
+-- drop_pending(): forgets the pending open; whether there was one.
+function methods:drop_pending()
+  check_self(self, "drop_pending")
+  return native.drop_pending()
+end
+
+function methods:pop_to_root()
+  check_self(self, "pop_to_root")
+  return native.pop_to_root()
 end
 
 function methods:back()
@@ -286,6 +338,17 @@ local function persist(controller)
   }
 end
 
+-- What a controller made again in its place (presentation "refresh") hands its successor, as an
+-- open's action: its context, and its list position, and the state its persist hook writes.
+local function remaking(controller)
+  local record = persist(controller)
+  if record == false then record = {} end
+  local context = rawget(controller, "context")
+  local model
+  if record.selected ~= nil or record.anchor ~= nil then model = { selected = record.selected, anchor = record.anchor } end
+  return { state = record.state, context = contexts.is(context) and context or nil, model = model }
+end
+
 -- Calls nav.delegate[name](...) when the delegate has that hook: true and its result, or false.
 local function delegate(name, ...)
   local hooks = settings.delegate
@@ -296,6 +359,6 @@ local function delegate(name, ...)
 end
 
 -- Handed to the host once, at start-up; scripts changing this table change nothing.
-methods._host = { fields_disagree = fields_disagree, make = make, fragment = fragment, hook = hook, delegate = delegate, describe = describe, persist = persist }
+methods._host = { fields_disagree = fields_disagree, make = make, fragment = fragment, hook = hook, delegate = delegate, describe = describe, persist = persist, remaking = remaking }
 
 return navigator

@@ -6,7 +6,7 @@ local testing = {}
 
 -- A launched app is the native userdata itself, so a failing call reports the spec's line.
 local methods = {}
-for _, name in ipairs { "url", "tree", "render", "stats" } do
+for _, name in ipairs { "url", "tree", "render", "stats", "pending" } do
   methods[name] = native[name]
 end
 -- The native calls answer nil, reason when they fail; scripts get false, reason.
@@ -14,8 +14,8 @@ local function answered(result, reason)
   if result == nil then return false, reason end
   return result
 end
--- open, back, dismiss, select, relaunch, close and advance answer true or false, reason.
-for _, name in ipairs { "open", "back", "dismiss", "select", "relaunch", "close", "advance" } do
+-- back, dismiss, pop_to_root, resume, relaunch, close and advance answer true or false, reason.
+for _, name in ipairs { "back", "dismiss", "pop_to_root", "resume", "relaunch", "close", "advance" } do
   local call = native[name]
   methods[name] = function(app, ...) return answered(call(app, ...)) end
 end
@@ -29,9 +29,34 @@ end
 local function check_argument(method, what, ok, value)
   if not ok then error("app:" .. method .. " needs " .. what .. ", got " .. type(value), 3) end
 end
-function methods.open(app, url)
+-- The presentation verbs, as the host lists them.
+local presentations = {}
+for _, name in ipairs(native.presentations()) do presentations[name] = true end
+local presentation_names = table.concat(native.presentations(), ", ")
+
+-- open(url [, { presentation = ... }]): a presentation the host does not know is raised too.
+function methods.open(app, url, options)
   check_argument("open", "a URL (a string)", type(url) == "string", url)
-  return answered(native.open(app, url))
+  local presentation
+  if options ~= nil then
+    check_argument("open", "options { presentation = ... } (a table)", type(options) == "table", options)
+    for key in pairs(options) do
+      if key ~= "presentation" then error("app:open: unknown option '" .. tostring(key) .. "' (known: presentation)", 2) end
+    end
+    presentation = options.presentation
+    if presentation ~= nil and not presentations[presentation] then
+      error("app:open: presentation must be one of " .. presentation_names .. "; got " .. tostring(presentation), 2)
+    end
+  end
+  return answered(native.open(app, url, presentation))
+end
+function methods.replace(app, url)
+  check_argument("replace", "a URL (a string)", type(url) == "string", url)
+  return answered(native.open(app, url, "replace"))
+end
+function methods.handle_link(app, url)
+  check_argument("handle_link", "a URL (a string)", type(url) == "string", url)
+  return answered(native.handle_link(app, url))
 end
 function methods.select(app, tab)
   check_argument("select", "a tab number (an integer)", type(tab) == "number" and math.tointeger(tab) ~= nil, tab)

@@ -484,7 +484,7 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Runs a public operation. When the outermost one ends having committed a change, a pending
     /// open is tried again; what goes wrong then is a warning, since the operation itself is done.
     /// An operation that kept the open pending itself (a guard stopped it) does not ask again.
-    private func operation<T>(_ body: () throws -> T) throws -> T {
+    func operation<T>(_ body: () throws -> T) throws -> T {
         let start = (generation: generation, pending: pendingRevision)
         depth += 1
         defer {

@@ -7,7 +7,7 @@ import OrderedCollections
 extension NavigationState {
     /// The document's top-level members, in the order they are written.
     enum Member: String {
-        case format, version, app, appVersion = "app_version", savedAt = "saved_at", mode, root, modals, popover, contexts
+        case format, version, app, appVersion = "app_version", savedAt = "saved_at", mode, root, modals, popover, pending, contexts
     }
 
     /// The document, its members in `Member` order; nothing that cannot be written (a handle)
@@ -30,6 +30,7 @@ extension NavigationState {
         }
         members[Member.modals.rawValue] = .array(modals.map { .array($0.map(\.document)) })
         if let popover { members[Member.popover.rawValue] = popover.document }
+        if let pending { members[Member.pending.rawValue] = pending.document }
         members[Member.contexts.rawValue] = .array(contexts.map(\.document))
         return .map(members)
     }
@@ -87,6 +88,7 @@ extension NavigationState {
         }
         modals = try top.member(Member.modals.rawValue).list { try $0.list { try Entry(reading: $0) } }
         popover = try top.member(Member.popover.rawValue).optional { try Entry(reading: $0) }
+        pending = try top.member(Member.pending.rawValue).optional { try Pending(reading: $0) }
         contexts = try top.member(Member.contexts.rawValue).optional { try $0.list { try Context(reading: $0) } } ?? []
     }
 
@@ -131,6 +133,44 @@ extension NavigationState.Entry {
                       return NavigationState.ModelPosition(selected: model.member("selected").value, anchor: model.member("anchor").value)
                   },
                   title: try entry.member("title").optional { try $0.string() })
+    }
+}
+
+extension NavigationState.Pending {
+    var document: Value {
+        var fields = OrderedDictionary<String, Value>()
+        fields["url"] = .string(url)
+        if let query { fields["query"] = .map(query) }
+        if let parent { fields["parent"] = .string(parent) }
+        if let state { fields["state"] = state }
+        if let presentation { fields["presentation"] = .string(presentation.rawValue) }
+        if fromOutside { fields["link"] = true }
+        fields["since"] = .string(NavigationState.timestamp(since))
+        return .map(fields)
+    }
+
+    init(reading pending: DocumentReader) throws {
+        try pending.object()
+        let presentationReader = pending.member("presentation")
+        let presentation = try presentationReader.optional { reader -> Presentation in
+            let text = try reader.string()
+            guard let verb = Presentation(rawValue: text) else {
+                throw reader.failure("'\(text)' is not a presentation (\(Presentation.listedChoices))")
+            }
+            return verb
+        }
+        let sinceReader = pending.member("since")
+        let sinceText = try sinceReader.string()
+        guard let since = NavigationState.date(from: sinceText) else {
+            throw sinceReader.failure("'\(sinceText)' is not a time such as 2026-01-01T00:00:00Z")
+        }
+        self.init(url: try pending.member("url").string(),
+                  query: try pending.member("query").optional { try $0.map() },
+                  parent: try pending.member("parent").optional { try $0.string() },
+                  state: pending.member("state").value.flatMap { $0.isNull ? nil : $0 },
+                  presentation: presentation,
+                  fromOutside: try pending.member("link").optional { try $0.bool() } ?? false,
+                  since: since)
     }
 }
 

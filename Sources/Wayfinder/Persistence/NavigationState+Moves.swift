@@ -27,6 +27,10 @@ extension NavigationState {
         }
         state.modals = try modals.map(stack)
         state.popover = try popover.map(rewritten)
+        if let pending, case .moved(let url) = try moves.rewrite(pending.url) {
+            // One that cannot move fails when its turn comes, and is dropped then.
+            state.pending?.url = url
+        }
         return (state, problems)
     }
 }

@@ -4,7 +4,8 @@ import OrderedCollections
 /// The navigation tree as a document that outlives the app (docs/persistence.md): tabs and
 /// the selection, every stack, the modals and the popover; for each entry its URL, the query an
 /// action added when it is plain data, what the controller's `persist(state)` wrote, and its
-/// context; the contexts' own plain values and how they chain; when it was saved.
+/// context; the contexts' own plain values and how they chain; the open a guard keeps waiting;
+/// when it was saved.
 ///
 /// Versioned: a document (`NavigationState+Document.swift`) of another format or version fails
 /// to read with `NavigationStateError`, never a crash, and `validate` rejects one whose parts do
@@ -24,6 +25,8 @@ public struct NavigationState: Equatable, Sendable {
     public var popover: Entry?
     /// Every context some entry's chain reaches, each after the contexts it chains to.
     public var contexts: [Context]
+    /// The open a guard stopped and keeps waiting (`Navigator.pendingOpen`), if any.
+    public var pending: Pending?
 
     public enum Root: Equatable, Sendable {
         case stack([Entry])
@@ -106,7 +109,7 @@ public struct NavigationState: Equatable, Sendable {
     }
 
     public init(app: String? = nil, appVersion: Int = 1, savedAt: Date = Date(), mode: PersistenceMode = .all, root: Root = .stack([]),
-                modals: [[Entry]] = [], popover: Entry? = nil, contexts: [Context] = []) {
+                modals: [[Entry]] = [], popover: Entry? = nil, contexts: [Context] = [], pending: Pending? = nil) {
         self.app = app
         self.appVersion = appVersion
         // The file keeps whole seconds; so does the document, so it compares equal once read back.
@@ -116,6 +119,38 @@ public struct NavigationState: Equatable, Sendable {
         self.modals = modals
         self.popover = popover
         self.contexts = contexts
+        self.pending = pending
+    }
+
+    /// An open a guard stopped (`PendingOpen`), as it is saved: what the request carried that
+    /// is plain data, and when it was stopped (to the second, as the document keeps it).
+    public struct Pending: Equatable, Sendable {
+        public var url: String
+        public var query: OrderedDictionary<String, Value>?
+        public var parent: String?
+        public var state: Value?
+        public var presentation: Presentation?
+        /// It came from outside the app: it opens as a link when its guard lets it through.
+        public var fromOutside: Bool
+        public var since: Date
+
+        public init(url: String, query: OrderedDictionary<String, Value>? = nil, parent: String? = nil, state: Value? = nil,
+                    presentation: Presentation? = nil, fromOutside: Bool = false, since: Date) {
+            self.url = url
+            self.query = query
+            self.parent = parent
+            self.state = state
+            self.presentation = presentation
+            self.fromOutside = fromOutside
+            self.since = Date(timeIntervalSince1970: since.timeIntervalSince1970.rounded(.down))
+        }
+
+        /// Queries compare as Lua tables do, in any order.
+        public static func == (lhs: Pending, rhs: Pending) -> Bool {
+            lhs.url == rhs.url && lhs.query.map(Value.map) == rhs.query.map(Value.map) && lhs.parent == rhs.parent
+                && lhs.state == rhs.state && lhs.presentation == rhs.presentation && lhs.fromOutside == rhs.fromOutside
+                && lhs.since == rhs.since
+        }
     }
 
     /// Every entry, in tree order: the root's stacks, the modals, the popover.

@@ -1,8 +1,22 @@
+import Foundation
+
 extension Navigator {
+    /// The tree as a `NavigationState` (`NavigationTree.captured`), with the pending open, if
+    /// any, as far as it is plain data (what is not is named in `leftOut`). Mode `.none` keeps
+    /// nothing.
+    public func captured(mode: PersistenceMode, app: String? = nil, savedAt: Date = Date(), appContext: ContextChain? = nil,
+                         record: (NavigationEntry<Controller>, Controller) -> ControllerRecord) -> (state: NavigationState, leftOut: [String]) {
+        var (state, leftOut) = tree.captured(mode: mode, app: app, savedAt: savedAt, appContext: appContext, record: record)
+        if mode != .none, let pendingOpen { state.pending = NavigationState.Pending(pendingOpen, leftOut: &leftOut) }
+        return (state, leftOut)
+    }
+
     /// Replaces the tree with the one `state` describes, making only the visible controller
     /// (with its saved query and state); every other entry is made when it becomes visible.
     /// Contexts are made again as saved, the app layer's values going into `appContext`. Saved
-    /// URLs of moved routes are rewritten first (`moves`).
+    /// URLs of moved routes are rewritten first (`moves`). A saved pending open waits again
+    /// (unless it expired by `clock`), whatever becomes of the tree, and is tried once the tree
+    /// is in place.
     /// Entries whose URL no longer opens a screen are dropped with a warning. False when nothing
     /// of the state could be restored: the tree is then as it was, or empty if every restored
     /// entry failed to be made. With `strict`, a visible controller whose constructor fails
@@ -10,7 +24,13 @@ extension Navigator {
     @discardableResult
     public func restore(_ state: NavigationState, appContext: ContextChain? = nil, strict: Bool = false,
                         payload: (NavigationState.Entry, ContextChain?) throws -> Value? = { _, _ in nil }) throws -> Bool {
+        try operation { try restoring(state, appContext: appContext, strict: strict, payload: payload) }
+    }
+
+    private func restoring(_ state: NavigationState, appContext: ContextChain?, strict: Bool,
+                           payload: (NavigationState.Entry, ContextChain?) throws -> Value?) throws -> Bool {
         let (state, unmoved) = try state.following(moves: moves)
+        if let pending = state.pending { keepPending(PendingOpen(pending)) }
         for problem in unmoved { warn(problem) }
         let (contexts, problems) = state.restoredContexts(appContext: appContext)
         for problem in problems { warn(problem) }
@@ -19,5 +39,27 @@ extension Navigator {
         guard restored.visible != nil else { return false }
         try replaceTree(restored, strict: strict)
         return tree.visible != nil
+    }
+}
+
+extension NavigationState.Pending {
+    /// The pending open as it is saved; query and state values that cannot be written are left
+    /// out and named in `leftOut`.
+    public init(_ pending: PendingOpen, leftOut: inout [String]) {
+        let request = pending.request
+        let query = request.query.isEmpty ? nil : Value.map(request.query).persistable(at: "pending \(request.url): query", leftOut: &leftOut)?.mapValue
+        self.init(url: request.url, query: query?.isEmpty == false ? query : nil, parent: request.parent,
+                  state: request.state.flatMap { $0.persistable(at: "pending \(request.url): state", leftOut: &leftOut) },
+                  presentation: request.presentation, fromOutside: request.fromOutside, since: pending.since)
+    }
+}
+
+extension PendingOpen {
+    /// A saved pending open, to wait again.
+    public init(_ saved: NavigationState.Pending) {
+        var request = NavigationRequest(url: saved.url, query: saved.query ?? [:], parent: saved.parent, state: saved.state,
+                                        presentation: saved.presentation)
+        request.fromOutside = saved.fromOutside
+        self.init(request: request, since: saved.since)
     }
 }

@@ -1,4 +1,3 @@
-import CLua
 import Wayfinder
 
 /// `wayfinder.native.app`: records what `wf.app { ... }` declared. lua/wayfinder/app.lua checks
@@ -9,12 +8,13 @@ enum AppBinding {
     /// The fields of `wf.app { ... }`.
     enum Option: String, LuaTableFields {
         case name, tabs, root, persistence, expiration, version, migrate
+        case pendingExpiration = "pending_expiration"
 
         var luaType: String? {
             switch self {
             case .name, .root, .persistence: "string"
             case .tabs: "table"
-            case .expiration, .version: "number"
+            case .expiration, .version, .pendingExpiration: "number"
             case .migrate: "function"
             }
         }
@@ -29,17 +29,6 @@ enum AppBinding {
     /// fields() -> { options = { { name, type }, ... }, tab = { ... } }
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in [["options": Option.exported, "tab": TabField.exported]] }
-    }
-
-    /// `file:line` where the function at `index` is defined (the app's `migrate`), nil when
-    /// there is none there.
-    private static func definition(of call: LuaCall, at index: Int) -> String? {
-        guard call.type(index) == .function else { return nil }
-        var record = lua_Debug()
-        lua_pushvalue(call.thread, Int32(index))
-        guard lua_getinfo(call.thread, ">S", &record) != 0 else { return nil }
-        let source = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        return "\(source):\(record.linedefined)"
     }
 
     /// configure(config, migrate) -> true | nil, reason
@@ -72,7 +61,7 @@ enum AppBinding {
                 }
                 config.version = Int(version)
             }
-            config.migration = definition(of: call, at: 2)
+            config.migration = call.definition(ofFunctionAt: 2)
             host.config = config
             return [.bool(true)]
         }

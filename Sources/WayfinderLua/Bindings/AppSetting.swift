@@ -5,6 +5,7 @@ import Wayfinder
 /// routes `nav.<setting>` to the host by it.
 enum AppSetting: String, CaseIterable {
     case persistence, expiration
+    case pendingExpiration = "pending_expiration"
 
     /// Sets the setting in `config` from `value`, or refuses the value; `subject` names the
     /// setting as the script wrote it (`nav.persistence`, `wf.app: persistence`).
@@ -16,20 +17,29 @@ enum AppSetting: String, CaseIterable {
             }
             config.persistence = mode
         case .expiration:
-            guard let seconds = value.doubleValue, seconds >= 0, seconds.isFinite else {
-                throw Refusal("\(subject) must be a number of seconds >= 0 (0 = never), got \(value)")
-            }
-            config.expiration = seconds
+            config.expiration = try Self.seconds(value, as: subject)
+        case .pendingExpiration:
+            config.pendingExpiration = try Self.seconds(value, as: subject)
         }
+    }
+
+    private static func seconds(_ value: Value, as subject: String) throws(Refusal) -> Double {
+        guard let seconds = value.doubleValue, seconds >= 0, seconds.isFinite else {
+            throw Refusal("\(subject) must be a number of seconds >= 0 (0 = never), got \(value)")
+        }
+        return seconds
     }
 
     /// The setting's value in `config`, as a script reads it.
     func value(in config: AppConfig) -> Value {
         switch self {
         case .persistence: return .string(config.persistence.rawValue)
-        case .expiration:
-            let seconds = config.expiration
-            return seconds.rounded() == seconds && abs(seconds) < 1e15 ? .int(Int64(seconds)) : .double(seconds)
+        case .expiration: return Self.value(ofSeconds: config.expiration)
+        case .pendingExpiration: return Self.value(ofSeconds: config.pendingExpiration)
         }
+    }
+
+    private static func value(ofSeconds seconds: Double) -> Value {
+        seconds.rounded() == seconds && abs(seconds) < 1e15 ? .int(Int64(seconds)) : .double(seconds)
     }
 }

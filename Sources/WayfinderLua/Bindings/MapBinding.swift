@@ -12,9 +12,16 @@ enum MapBinding {
 
     /// The options of `map:from(pattern, target, options)`.
     enum Option: String, LuaTableFields {
-        case mode, parent, selector, transition, external, name
+        case mode, presentation, parent, selector, transition, external, name
+        case `guard`
 
-        var luaType: String? { self == .external ? "boolean" : "string" }
+        var luaType: String? {
+            switch self {
+            case .external: "boolean"
+            case .guard: "function"
+            case .mode, .presentation, .parent, .selector, .transition, .name: "string"
+            }
+        }
     }
 
     /// fields() -> { options = { { name, type }, ... } }
@@ -22,7 +29,8 @@ enum MapBinding {
         LuaCall.run(L) { _ in [["options": Option.exported]] }
     }
 
-    /// add(pattern, target, class_name | nil, options) -> true | nil, message
+    /// add(pattern, target, class_name | nil, options, guard | nil) -> true | nil, message. The
+    /// guard comes apart too, so where it is defined can be read.
     static let add: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -40,6 +48,16 @@ enum MapBinding {
                 }
                 options.mode = parsed
             }
+            if let presentation = option(.presentation)?.stringValue {
+                guard let parsed = Presentation(rawValue: presentation) else {
+                    throw Refusal("map:from: presentation must be one of \(Presentation.listedChoices); got '\(presentation)'")
+                }
+                options.presentation = parsed
+            }
+            var routeGuard: LuaRouteGuard?
+            if call.type(5) == .function {
+                routeGuard = LuaRouteGuard(function: try call.handle(5, kind: "function"), definition: call.definition(ofFunctionAt: 5) ?? "?")
+            }
             if let parent = option(.parent)?.stringValue {
                 do { _ = try NavigationURL(parent) } catch {
                     throw Refusal("pattern '\(pattern)': parent '\(parent)' is not a URL: \(error)")
@@ -55,7 +73,8 @@ enum MapBinding {
                 throw Refusal("pattern '\(pattern)': its URLs moved to '\(move.new.text)' (wf.map:moved('\(move.old.text)', ...)); a moved pattern cannot be a route too")
             }
             try Refusal.refusing(PatternError.self) {
-                try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className), options: options)
+                try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className, routeGuard: routeGuard),
+                                    options: options)
             }
             return [.bool(true)]
         }
@@ -155,6 +174,7 @@ enum MapBinding {
         var fields: OrderedDictionary<String, Value> = [
             "pattern": .string(route.pattern.text),
             "mode": .string(route.options.mode.rawValue),
+            "presentation": .string(route.options.presentation.rawValue),
             "selector": route.selector.map(Value.string) ?? .null,
             "selector_option": route.options.selector.map(Value.string) ?? .null,
             "param_names": .array(route.pattern.paramNames.map(Value.string)),
@@ -165,6 +185,7 @@ enum MapBinding {
         if let parent = route.options.parent { fields["parent"] = .string(parent) }
         if let name = route.options.name { fields["name"] = .string(name) }
         if let transition = route.options.transition { fields["transition"] = .string(transition) }
+        if let routeGuard = route.target.routeGuard { fields["guard"] = .handle(routeGuard.function) }
         return fields
     }
 }

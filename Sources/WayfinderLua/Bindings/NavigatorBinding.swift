@@ -5,18 +5,29 @@ import Wayfinder
 /// veto, a constructor's error, a limit reached), after which the tree is as it was.
 enum NavigatorBinding {
     static let functions: [(String, LuaBinding)] = [
-        ("open", open), ("back", back), ("dismiss", dismiss), ("tabs", tabs), ("select", select),
+        ("open", open), ("handle_link", handleLink), ("back", back), ("dismiss", dismiss), ("pop_to_root", popToRoot),
+        ("tabs", tabs), ("select", select), ("resume", resume), ("pending", pending), ("drop_pending", dropPending),
         ("top", top), ("url", url), ("tree", tree),
         ("set_delegate", setDelegate), ("configure", configure), ("setting", setting),
         ("persist", persist), ("restore", restore), ("route_fields", routeFields), ("fields", fields),
     ]
 
-    /// fields() -> { action = { { name, type }, ... }, settings = { "persistence", ... } }: the
-    /// fields scripts may give an open's action, and the settings `nav.<name>` reads and writes.
+    /// fields() -> { action = { { name, type }, ... }, settings = { "persistence", ... },
+    /// presentations = { "push", ... } }: the fields scripts may give an open's action, the
+    /// settings `nav.<name>` reads and writes, and the presentation verbs (`Presentation`).
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in
-            [["action": ActionField.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) })]]
+            [["action": ActionField.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) }),
+              "presentations": .array(Presentation.allCases.map { .string($0.rawValue) })]]
         }
+    }
+
+    /// The presentation named `name`, or a refusal listing the verbs.
+    static func presentation(_ name: String, as subject: String) throws(Refusal) -> Presentation {
+        guard let presentation = Presentation(rawValue: name) else {
+            throw Refusal("\(subject): presentation must be one of \(Presentation.listedChoices); got '\(name)'")
+        }
+        return presentation
     }
 
     /// route_fields() -> the names of the fields the host hands `make`, in the order it passes them.
@@ -24,20 +35,23 @@ enum NavigatorBinding {
         LuaCall.run(L) { _ in [.array(RouteField.allCases.map { .string($0.rawValue) })] }
     }
 
-    /// open(url [, action]) -> controller | true | nil, reason. `action` is the script's table,
-    /// read by name (`ActionField`) and handed back to the Lua side that makes the controller so
-    /// its query values keep their identity; the query is also kept, value by value, for the
-    /// saved state.
+    /// open(url [, action [, presentation]]) -> controller | true | nil, reason. `action` is the
+    /// script's table, read by name (`ActionField`) and handed back to the Lua side that makes
+    /// the controller so its query values keep their identity; the query is also kept, value by
+    /// value, for the saved state. `presentation` (nav:replace's) wins over the action's.
     static let open: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let url = try call.text(1, name: "url")
             var request = NavigationRequest(url: url)
+            if let name = try call.optionalString(3, name: "presentation") { request.presentation = try presentation(name, as: "nav:open") }
+            var actionPresentation: String?
             if call.type(2) == .table {
                 request.payload = .handle(try call.handle(2, kind: "action"))
                 try call.forEachField(ofTableAt: 2) { field, key, index throws(ScriptError) in
                     switch ActionField(rawValue: key) {
                     case .parent: request.parent = try field.optionalString(index, name: "action.parent")
+                    case .presentation: actionPresentation = try field.optionalString(index, name: "action.presentation")
                     case .state:
                         let state = try field.state.value(at: Int32(index), in: call.thread)
                         request.state = state.isNull ? nil : state
@@ -53,6 +67,7 @@ enum NavigatorBinding {
                     }
                 }
             }
+            if request.presentation == nil, let actionPresentation { request.presentation = try presentation(actionPresentation, as: "nav:open") }
             return try navigation(url) {
                 guard let controller = try host.navigator.open(request) else { return .bool(true) }
                 return .handle(controller.handle)
@@ -64,11 +79,11 @@ enum NavigatorBinding {
     /// makes the controller; `url` is open's first argument; `model` is the host's own (a restored
     /// list's position), never a script's.
     enum ActionField: String, LuaTableFields {
-        case url, query, parent, state, context, animated, transition, model
+        case url, query, parent, presentation, state, context, animated, transition, model
 
         var luaType: String? {
             switch self {
-            case .url, .parent, .transition: "string"
+            case .url, .parent, .presentation, .transition: "string"
             case .query: "table"
             case .animated: "boolean"
             case .state, .context, .model: nil
@@ -76,6 +91,61 @@ enum NavigatorBinding {
         }
 
         static var forScripts: [ActionField] { allCases.filter { $0 != .model } }
+    }
+
+    /// handle_link(url) -> controller | true | nil, reason: a link from outside the app
+    /// (`Navigator.handleLink`).
+    static let handleLink: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let url = try call.text(1, name: "url")
+            return try navigation(url) {
+                guard let controller = try host.handleLink(url) else { return .bool(true) }
+                return .handle(controller.handle)
+            }
+        }
+    }
+
+    /// resume() -> controller | true when the pending open opened, false when there is none or
+    /// its guard still stops it, nil, reason when it failed (it is dropped then).
+    static let resume: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return try navigation(host.navigator.pendingOpen?.request.url) {
+                switch try host.navigator.resume() {
+                case .nothingPending, .waiting: return .bool(false)
+                case .opened(let controller): return controller.map { .handle($0.handle) } ?? .bool(true)
+                }
+            }
+        }
+    }
+
+    /// pending() -> { url, link, presentation, since } | nil: the open a guard keeps waiting.
+    static let pending: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [try AppHost.from(call).navigator.pendingOpen.map(described) ?? .null]
+        }
+    }
+
+    /// A pending open as scripts and specs see it: `{ url, link, presentation, since }`, `since`
+    /// in seconds of the host's clock.
+    static func described(_ pending: PendingOpen) -> Value {
+        var fields: [(String, Value)] = [("url", .string(pending.request.url)), ("link", .bool(pending.request.fromOutside))]
+        if let presentation = pending.request.presentation { fields.append(("presentation", .string(presentation.rawValue))) }
+        fields.append(("since", .int(Int64(pending.since.timeIntervalSince1970.rounded(.down)))))
+        return .map(.init(uniqueKeysWithValues: fields))
+    }
+
+    /// drop_pending() -> whether an open was pending
+    static let dropPending: LuaBinding = { L in
+        LuaCall.run(L) { call in [.bool(try AppHost.from(call).navigator.dropPending())] }
+    }
+
+    static let popToRoot: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return try navigation(nil) { .bool(try host.navigator.popToRoot()) }
+        }
     }
 
     static let back: LuaBinding = { L in

@@ -7,7 +7,8 @@ import Wayfinder
 /// (which the Lua side hands scripts as `false, reason`).
 enum TestingBinding {
     static let functions: [(String, LuaBinding)] = [
-        ("launch", launch), ("open", open), ("back", back), ("dismiss", dismiss), ("select", select),
+        ("launch", launch), ("open", open), ("handle_link", handleLink), ("back", back), ("dismiss", dismiss),
+        ("pop_to_root", popToRoot), ("select", select), ("resume", resume), ("pending", pending), ("presentations", presentations),
         ("url", url), ("tree", tree), ("render", render), ("relaunch", relaunch), ("reload", reload),
         ("stats", stats), ("close", close), ("copy_app", copyApp), ("write", write),
         ("read", read), ("advance", advance),
@@ -81,15 +82,70 @@ enum TestingBinding {
         }
     }
 
+    /// open(url [, presentation]): presentation is a verb's name (the Lua side takes it from the
+    /// options table).
     static let open: LuaBinding = { L in
+        navigation(L) { driver, call in
+            let url = try call.text(2, name: "url")
+            var request = NavigationRequest(url: url)
+            if let name = try call.optionalString(3, name: "presentation") {
+                request.presentation = try NavigatorBinding.presentation(name, as: "app:open")
+            }
+            try driver.use()
+            do {
+                try driver.running().navigator.open(request)
+            } catch {
+                throw Refusal(OpenFailure.reason(error, url: url))
+            }
+        }
+    }
+
+    /// presentations() -> the presentation verbs (`Presentation`), which app:open checks against.
+    static let presentations: LuaBinding = { L in
+        LuaCall.run(L) { _ in [.array(Presentation.allCases.map { .string($0.rawValue) })] }
+    }
+
+    /// handle_link(url): a link from outside the app, as `--link` gives one.
+    static let handleLink: LuaBinding = { L in
         navigation(L) { driver, call in
             let url = try call.text(2, name: "url")
             try driver.use()
             do {
-                try driver.running().navigator.open(url)
+                try driver.running().handleLink(url)
             } catch {
                 throw Refusal(OpenFailure.reason(error, url: url))
             }
+        }
+    }
+
+    static let popToRoot: LuaBinding = { L in
+        navigation(L) { driver, _ in
+            try driver.use()
+            if try !driver.running().navigator.popToRoot() { throw Refusal("nothing to pop") }
+        }
+    }
+
+    /// resume(): true when the pending open opened; false, reason when none waits, its guard
+    /// still stops it, or it failed (and was dropped).
+    static let resume: LuaBinding = { L in
+        navigation(L) { driver, _ in
+            try driver.use()
+            let navigator = try driver.running().navigator
+            let url = navigator.pendingOpen?.request.url ?? ""
+            let outcome: ResumeOutcome<LuaController>
+            do { outcome = try navigator.resume() } catch { throw Refusal(OpenFailure.reason(error, url: url)) }
+            switch outcome {
+            case .nothingPending: throw Refusal("nothing is pending")
+            case .waiting: throw Refusal("'\(url)' still waits: its guard stops it")
+            case .opened: break
+            }
+        }
+    }
+
+    /// pending() -> { url, link, presentation, since } | nil
+    static let pending: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            [try call.object(1, as: AppDriver.self, name: "app").running().navigator.pendingOpen.map(NavigatorBinding.described) ?? .null]
         }
     }
 

@@ -11,6 +11,8 @@ public struct AppConfig: Sendable, Equatable {
     public var persistence: PersistenceMode
     /// Seconds after which saved state is not restored; 0 means never.
     public var expiration: Double
+    /// Seconds an open a guard stopped waits before it is dropped; 0 means for ever.
+    public var pendingExpiration: Double = 3600
     /// The app's version, recorded in every state it saves; a state of an older version is
     /// migrated before it is restored (docs/persistence.md, "Versions and migrations").
     public var version = 1

@@ -8,12 +8,15 @@ public final class AppHost {
     public let state: LuaState
     public let routes: RouteTable<LuaTarget>
     public let navigator: Navigator<LuaTarget, LuaController>
-    public internal(set) var config = AppConfig()
+    public internal(set) var config = AppConfig() {
+        didSet { navigator.pendingExpiration = config.pendingExpiration }
+    }
     /// Told what went wrong where nothing can fail any more: an appear/disappear hook's error, an
     /// entry dropped because its URL no longer opens.
     public var warn: (String) -> Void = { text in FileHandle.standardError.write(Data(("warning: " + text + "\n").utf8)) }
-    /// Where the host reads the time (a saved state's age and save time): the system's clock,
-    /// or a spec's fake one (`wf.testing.launch(app, { clock = fn })`).
+    /// Where the host reads the time (a saved state's age and save time, when an open was kept
+    /// pending and whether it expired): the system's clock, or a spec's fake one
+    /// (`wf.testing.launch(app, { clock = fn })`).
     public var clock: () -> Date = { Date() }
     /// How the app was loaded, so a hot reload can load it again.
     let loader: AppLoader
@@ -70,6 +73,8 @@ public final class AppHost {
         state.host = self
         bridge.warn = { [unowned self] in warn($0) }
         navigator.warn = { [unowned self] in warn($0) }
+        navigator.clock = { [unowned self] in clock() }
+        navigator.pendingExpiration = config.pendingExpiration
         let (hooks, deduce) = try loader.startModules(in: state)
         bridge.connect(hooks, deduce: deduce)
         try loader.runEntry(in: state)
@@ -94,6 +99,16 @@ public final class AppHost {
         } else if let root = config.root {
             try navigator.open(root)
         }
+    }
+
+    /// A link from outside the app (a notification, a web page, `--link` on the command line):
+    /// opens only a route marked `external`, an old URL of a moved route rewritten first, on top
+    /// of the tree as it is; a guard that stops it keeps it pending, saved with the state, and it
+    /// opens once the guard lets it (`Navigator.handleLink`). At launch, call it after `launch()`,
+    /// so it lands on the restored tree.
+    @discardableResult
+    public func handleLink(_ url: String) throws -> LuaController? {
+        try navigator.handleLink(url)
     }
 
     /// What `controller` shows: its `render()` result, or nil when it has no render method.

@@ -1,3 +1,4 @@
+import OrderedCollections
 import Wayfinder
 
 /// The navigator's `ControllerFactory` for a Lua app: making a controller, a fragment, appear and
@@ -30,7 +31,19 @@ extension LuaNavigatorBridge {
                 try state.call(hooks.fragment, [.handle(controller.handle), routeValue(match, NavigationRequest(url: match.url.text)), .bool(namesMethod)])
             },
             appear: { [unowned self] controller in callHook("appear", on: controller, hooks) },
-            disappear: { [unowned self] controller in callHook("disappear", on: controller, hooks) })
+            disappear: { [unowned self] controller in callHook("disappear", on: controller, hooks) },
+            remaking: { [unowned self] controller, request in
+                // Its context (the same Lua object) and list position go as the open's action,
+                // the state its persist hook writes as the saved state (restore(state)).
+                let kept = try state.call(hooks.remaking, [.handle(controller.handle)]).first ?? .null
+                var remade = request
+                remade.state = kept["state"].flatMap { $0.isNull ? nil : $0 }
+                var action = OrderedDictionary<String, Value>()
+                if let context = kept["context"], !context.isNull { action["context"] = context }
+                if let model = kept["model"], !model.isNull { action["model"] = model }
+                remade.payload = action.isEmpty ? nil : .map(action)
+                return remade
+            })
     }
 
     /// A controller leaving the tree takes its context observers with it. Until the app observes

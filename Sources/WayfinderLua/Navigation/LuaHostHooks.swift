@@ -4,7 +4,8 @@ import Wayfinder
 /// dispatching a fragment, calling a controller's hook, calling a delegate hook, naming a
 /// controller's class, forgetting a controller that left the tree, dispatching a context set
 /// to Lua observers, asking a controller what to save, giving a restored context layer its
-/// Lua object, and migrating a saved state with the app's `migrate`; and the app context, as a Lua object and as its Swift layer. Taken once at
+/// Lua object, migrating a saved state with the app's `migrate`, and what a controller made again
+/// in its place keeps; and the app context, as a Lua object and as its Swift layer. Taken once at
 /// start-up, so a script that rewrites the modules' tables changes nothing here.
 struct LuaHostHooks {
     let make: Value.Handle
@@ -19,6 +20,7 @@ struct LuaHostHooks {
     let appContext: Value.Handle
     let appCore: Value.Handle
     let migrate: Value.Handle
+    let remaking: Value.Handle
 
     init?(_ table: Value) {
         func handle(_ name: String) -> Value.Handle? {
@@ -28,7 +30,8 @@ struct LuaHostHooks {
         guard let make = handle("make"), let fragment = handle("fragment"), let hook = handle("hook"),
             let delegate = handle("delegate"), let describe = handle("describe"), let leave = handle("leave"),
             let dispatch = handle("dispatch"), let persist = handle("persist"), let wrapContext = handle("wrap_context"),
-            let appContext = handle("app_context"), let appCore = handle("app_core"), let migrate = handle("migrate")
+            let appContext = handle("app_context"), let appCore = handle("app_core"), let migrate = handle("migrate"),
+            let remaking = handle("remaking")
         else { return nil }
         self.make = make
         self.fragment = fragment
@@ -42,5 +45,6 @@ struct LuaHostHooks {
         self.appContext = appContext
         self.appCore = appCore
         self.migrate = migrate
+        self.remaking = remaking
     }
 }

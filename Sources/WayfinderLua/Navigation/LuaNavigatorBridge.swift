@@ -44,6 +44,7 @@ final class LuaNavigatorBridge {
         self.hooks = hooks
         self.deduce = deduce
         navigator.factory = controllerFactory(hooks)
+        navigator.routeGuard = { [unowned self] match, request in try verdict(of: match, request) }
         installDelegate()
     }
 

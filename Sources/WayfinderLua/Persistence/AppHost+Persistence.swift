@@ -16,7 +16,7 @@ extension AppHost {
     /// `everyEntry` keeps the whole tree whatever the mode and whatever `persist` answered (a hot
     /// reload keeps the user's place).
     public func capturedState(savedAt: Date? = nil, everyEntry: Bool = false) -> NavigationState {
-        let (saved, leftOut) = navigator.tree.captured(mode: everyEntry ? .all : config.persistence, app: stateName, savedAt: savedAt ?? clock(),
+        let (saved, leftOut) = navigator.captured(mode: everyEntry ? .all : config.persistence, app: stateName, savedAt: savedAt ?? clock(),
                                                        appContext: appContext) { [unowned self] entry, controller in
             let described = bridge.record(of: controller, at: entry.url)
             return everyEntry && !described.persists ? ControllerRecord() : described

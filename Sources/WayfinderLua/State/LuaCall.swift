@@ -98,6 +98,17 @@ public struct LuaCall {
         }
     }
 
+    /// `file:line` where the function argument at `index` is defined (`wf.app`'s `migrate`, a
+    /// route's `guard`); nil when the argument is not a function.
+    public func definition(ofFunctionAt index: Int) -> String? {
+        guard type(index) == .function else { return nil }
+        var record = lua_Debug()
+        lua_pushvalue(thread, Int32(index))
+        guard lua_getinfo(thread, ">S", &record) != 0 else { return nil }
+        let source = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return "\(source):\(record.linedefined)"
+    }
+
     /// The argument as a `Value`, a table that is not plain data held by reference
     /// (`LuaState.valueHoldingTables`).
     public func valueHoldingTables(_ index: Int, name: String? = nil) throws(ScriptError) -> Value {

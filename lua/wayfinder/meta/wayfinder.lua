@@ -6,15 +6,18 @@
 
 ---@alias wayfinder.mode "create"|"share"|"modal"|"popover"|"none"
 ---@alias wayfinder.persistence "none"|"top"|"all"
+---@alias wayfinder.presentation "push"|"replace"|"replace_root"|"clear_all"|"refresh"|"pop"|"none"
 ---@alias wayfinder.value nil|boolean|number|string|table
 
 ---A route's options (`wf.map:from`'s third argument).
 ---@class wayfinder.route_options
 ---@field mode? wayfinder.mode how the controller is presented (default "create")
+---@field presentation? wayfinder.presentation what opening it does to the tree around it (default "push")
+---@field guard? fun(route: wayfinder.guarded_route): boolean, string? true to let the open through, or false and a URL to open instead
 ---@field parent? string a URL opened first, under the new screen
 ---@field selector? string the constructor to call ("initWithFood:" calls initWithFood)
 ---@field transition? string a transition name, kept with the route for the front end
----@field external? boolean the route may be opened from outside the app
+---@field external? boolean the route may be opened by a link from outside the app (nav:handle_link)
 ---@field name? string the route's name
 
 ---What `wf.map:match` answers and a function target receives.
@@ -25,6 +28,8 @@
 ---@field query table<string, any> the query values (a repeated key gives a list; a bare key is true)
 ---@field fragment string|nil the decoded fragment
 ---@field mode wayfinder.mode
+---@field presentation wayfinder.presentation
+---@field guard function|nil the route's guard
 ---@field selector string|nil the selector option or the one deduced from the param names
 ---@field method string|nil the constructor a class target gets
 ---@field target table|function the route's target
@@ -37,11 +42,28 @@
 ---@field context wayfinder.context|nil (function targets) the new screen's context
 ---@field state any (function targets) the action's state
 
+---What a route's guard is handed.
+---@class wayfinder.guarded_route
+---@field url string
+---@field pattern string
+---@field params table<string, any>
+---@field query table<string, any>
+---@field fragment string|nil
+---@field link boolean true for a link from outside the app
+
+---The open a guard keeps waiting (`wf.navigator:pending()`).
+---@class wayfinder.pending
+---@field url string
+---@field link boolean it came from outside the app
+---@field presentation wayfinder.presentation|nil
+---@field since integer when it was stopped, in seconds of the host's clock
+
 ---What `wf.navigator:open` takes besides a URL string.
 ---@class wayfinder.action
 ---@field url string
 ---@field query? table values that join the URL's query, handed over by reference
 ---@field parent? string overrides the route's parent
+---@field presentation? wayfinder.presentation overrides the route's presentation
 ---@field state? any reaches `route.state` and the controller's `restore(state)`
 ---@field context? wayfinder.context the new screen's context (else a layer over the opener's)
 ---@field animated? boolean
@@ -134,8 +156,24 @@ function Context:unobserve(owner) end
 ---@class wayfinder.testing.app
 local App = {}
 ---@param url string
+---@param options? { presentation?: wayfinder.presentation }
 ---@return boolean ok, string|nil reason
-function App:open(url) end
+function App:open(url, options) end
+---Opens in the visible screen's place (presentation "replace").
+---@param url string
+---@return boolean ok, string|nil reason
+function App:replace(url) end
+---A link from outside the app: only routes marked external open.
+---@param url string
+---@return boolean ok, string|nil reason
+function App:handle_link(url) end
+---@return boolean ok, string|nil reason
+function App:pop_to_root() end
+---Asks the guard of the pending open again: true when it opened.
+---@return boolean ok, string|nil reason
+function App:resume() end
+---@return wayfinder.pending|nil
+function App:pending() end
 ---@return boolean ok, string|nil reason
 function App:back() end
 ---@return boolean ok, string|nil reason
@@ -180,6 +218,7 @@ function wf.controller(name, base) end
 ---@field root? string
 ---@field persistence? wayfinder.persistence
 ---@field expiration? number seconds; 0 = never
+---@field pending_expiration? number seconds a pending open waits (default 3600); 0 = for ever
 ---@field version? integer the app's version, from 1 (the default); every saved state records it
 ---@field migrate? fun(state: wayfinder.saved_state, from: integer, to: integer): wayfinder.saved_state upgrades a state an older version saved
 
@@ -280,10 +319,30 @@ function wf.codec.parse_query(query) end
 ---@field delegate wayfinder.delegate|nil
 ---@field persistence wayfinder.persistence
 ---@field expiration number
+---@field pending_expiration number seconds a pending open waits before it is dropped; 0 = for ever
 wf.navigator = {}
 ---@param target string|wayfinder.action
 ---@return any controller, string|nil reason
 function wf.navigator:open(target) end
+---Opens in the visible screen's place (presentation "replace"): back goes where it went before.
+---@param target string|wayfinder.action
+---@return any controller, string|nil reason
+function wf.navigator:replace(target) end
+---A link from outside the app: only routes marked external open; old URLs move first.
+---@param url string
+---@return any controller, string|nil reason
+function wf.navigator:handle_link(url) end
+---Closes the popover and pops the visible stack to its first screen.
+---@return boolean|nil popped, string|nil reason
+function wf.navigator:pop_to_root() end
+---Asks the guard of the pending open again.
+---@return any opened_or_false, string|nil reason the controller (or true) when it opened, false when nothing waits or it still waits
+function wf.navigator:resume() end
+---@return wayfinder.pending|nil
+function wf.navigator:pending() end
+---Forgets the pending open.
+---@return boolean dropped
+function wf.navigator:drop_pending() end
 ---@return boolean
 function wf.navigator:back() end
 ---@return boolean

@@ -1,0 +1,164 @@
+-- The presentation verbs (push, replace, replace_root, clear_all, refresh, pop, none), given by a
+-- route or by an open, and pop to root: what each leaves in the tree, and that it is saved.
+local wf = require "wayfinder"
+
+local DESK = "lua/spec/apps/desk"
+
+local function urls(stack)
+  local list = {}
+  for i, entry in ipairs(stack) do list[i] = entry.url end
+  return list
+end
+
+describe("a presentation", function()
+  local app
+  before_each(function() app = assert(wf.testing.launch(DESK)) end)
+  after_each(function() app:close() end)
+
+  local function root() return urls(app:tree().root.entries) end
+
+  it("replace takes the visible screen's place, so back goes where it went before", function()
+    assert.is_true(app:open("tt://page/a"))
+    assert.is_true(app:open("tt://page/b"))
+    assert.is_true(app:replace("tt://page/c"))
+    assert.same({ "tt://home", "tt://page/a", "tt://page/c" }, root())
+    assert.is_true(app:back())
+    assert.equal("tt://page/a", app:url())
+  end)
+
+  it("given by the route: each wizard step replaces the one before", function()
+    assert.is_true(app:open("tt://page/start"))
+    assert.is_true(app:open("tt://wizard/1", { presentation = "push" }))
+    assert.is_true(app:open("tt://wizard/2"))
+    assert.is_true(app:open("tt://wizard/3"))
+    assert.same({ "tt://home", "tt://page/start", "tt://wizard/3" }, root())
+  end)
+
+  it("replace_root leaves the visible stack just the new screen", function()
+    assert.is_true(app:open("tt://page/a"))
+    assert.is_true(app:open("tt://page/x", { presentation = "replace_root" }))
+    assert.same({ "tt://page/x" }, root())
+    assert.is_false(app:back())
+  end)
+
+  it("clear_all closes every modal, pops to the root, then opens", function()
+    assert.is_true(app:open("tt://page/a"))
+    assert.is_true(app:open("tt://sheet"))
+    assert.is_true(app:open("tt://page/in-sheet"))
+    assert.is_true(app:open("tt://restart"))
+    assert.equal(0, #app:tree().modals)
+    assert.same({ "tt://home", "tt://restart" }, root())
+    -- To the root screen itself: nothing more opens.
+    assert.is_true(app:open("tt://home", { presentation = "clear_all" }))
+    assert.same({ "tt://home" }, root())
+  end)
+
+  it("refresh makes the visible screen again, keeping what it saves", function()
+    assert.is_true(app:open("tt://counter"))
+    assert.is_true(app:open("tt://bump"))
+    assert.is_true(app:open("tt://bump"))
+    assert.same({ "count 2", "made 1" }, app:render().lines)
+    assert.is_true(app:open("tt://reload"))
+    assert.same({ "count 2", "made 2" }, app:render().lines)
+    assert.is_true(app:open("tt://counter", { presentation = "refresh" }))
+    assert.same({ "count 2", "made 3" }, app:render().lines)
+    assert.same({ "tt://home", "tt://counter" }, root())
+  end)
+
+  it("pop goes back one, then opens the URL unless it is the screen now showing", function()
+    assert.is_true(app:open("tt://page/a"))
+    assert.is_true(app:open("tt://page/b"))
+    local made = app:stats().constructed
+    assert.is_true(app:open("tt://page/a", { presentation = "pop" }))
+    assert.same({ "tt://home", "tt://page/a" }, root())
+    assert.equal(made, app:stats().constructed)
+    assert.is_true(app:open("tt://page/c", { presentation = "pop" }))
+    assert.same({ "tt://home", "tt://page/c" }, root())
+  end)
+
+  it("none changes nothing", function()
+    local before, made = app:tree(), app:stats().constructed
+    assert.is_true(app:open("tt://page/a", { presentation = "none" }))
+    assert.same(before, app:tree())
+    assert.equal(made, app:stats().constructed)
+  end)
+
+  it("that would leave the root without a screen is refused, changing nothing", function()
+    local before = app:tree()
+    local ok, reason = app:open("tt://sheet", { presentation = "replace" })
+    assert.is_false(ok)
+    assert.equal("cannot open 'tt://sheet' with presentation replace: it would leave the root stack without a screen", reason)
+    assert.same(before, app:tree())
+  end)
+
+  it("leaves a tree that is saved and restored as it is", function()
+    assert.is_true(app:open("tt://page/a"))
+    assert.is_true(app:open("tt://sheet"))
+    assert.is_true(app:replace("tt://page/b"))
+    assert.is_true(app:open("tt://page/c"))
+    assert.is_true(app:open("tt://page/d", { presentation = "pop" }))
+    local before = app:tree()
+    assert.is_true(app:relaunch())
+    local after = app:tree()
+    assert.same(urls(before.root.entries), urls(after.root.entries))
+    assert.same(urls(before.modals[1].entries), urls(after.modals[1].entries))
+    assert.same({ "tt://page/b", "tt://page/d" }, urls(after.modals[1].entries))
+  end)
+
+  it("pop_to_root closes the popover and pops the visible stack", function()
+    assert.is_true(app:open("tt://page/a"))
+    assert.is_true(app:open("tt://page/b"))
+    assert.is_true(app:pop_to_root())
+    assert.same({ "tt://home" }, root())
+    local ok, reason = app:pop_to_root()
+    assert.is_false(ok)
+    assert.equal("nothing to pop", reason)
+  end)
+
+  it("that the host does not know is the spec's mistake, raised at its line", function()
+    assert.has_error(function() app:open("tt://page/a", { presentation = "sideways" }) end,
+      "app:open: presentation must be one of push, replace, replace_root, clear_all, refresh, pop, none; got sideways")
+    assert.has_error(function() app:open("tt://page/a", { mode = "modal" }) end, "app:open: unknown option 'mode' (known: presentation)")
+  end)
+end)
+
+-- The spec file's own navigator: nav:replace, nav:pop_to_root, an action's presentation.
+local Screen = wf.controller "VerbScreen"
+function Screen:init(route) self.url = route.url end
+wf.map:from("tt://verb/(name)", Screen)
+
+describe("the navigator's verbs", function()
+  local nav = wf.navigator
+
+  it("replace and an action's presentation", function()
+    assert(nav:open("tt://verb/a"))
+    assert(nav:open("tt://verb/b"))
+    assert.equal("tt://verb/c", nav:replace("tt://verb/c").url)
+    assert(nav:open { url = "tt://verb/d", presentation = "replace_root" })
+    assert.same({ "tt://verb/d" }, urls(nav:tree().root.entries))
+    assert(nav:open("tt://verb/e"))
+    assert.equal(1, nav:replace({ url = "tt://verb/f", query = { n = 1 } }).query.n)
+    assert.same({ "tt://verb/d", "tt://verb/f" }, urls(nav:tree().root.entries))
+    assert.is_true(nav:pop_to_root())
+    assert.is_false(nav:pop_to_root())
+    assert.same({ "tt://verb/d" }, urls(nav:tree().root.entries))
+  end)
+
+  it("refuses a presentation it does not know at the script's line", function()
+    assert.has_error(function() nav:open { url = "tt://verb/x", presentation = "sideways" } end,
+      "nav:open: presentation must be one of push, replace, replace_root, clear_all, refresh, pop, none; got 'sideways'")
+    assert.has_error(function() nav:replace(3) end, "nav:replace needs a URL string or an action table { url = ..., query = ... }, got number")
+    assert.has_error(function() wf.map:from("tt://verb/odd", Screen, { presentation = "sideways" }) end,
+      "map:from: presentation must be one of push, replace, replace_root, clear_all, refresh, pop, none; got 'sideways'")
+  end)
+
+  it("reports a route's presentation and guard in map:match", function()
+    local guard = function() return true end
+    wf.map:from("tt://verb/guarded", Screen, { presentation = "clear_all", guard = guard })
+    local route = assert(wf.map:match("tt://verb/guarded"))
+    assert.equal("clear_all", route.presentation)
+    assert.equal(guard, route.guard)
+    assert.equal("push", wf.map:match("tt://verb/plain").presentation)
+    assert.is_nil(wf.map:match("tt://verb/plain").guard)
+  end)
+end)
