@@ -2,10 +2,12 @@ import ArgumentParser
 import Wayfinder
 import WayfinderLua
 
-/// `wayfinder open APP URL... [--state FILE]`: launches the app (restoring the state in FILE),
-/// opens the URLs in order (saving the state after each), and prints the tree. Exit status 1
-/// when any open failed (each reason on standard error), 2 when the app cannot be loaded or
-/// launched.
+extension Presentation: ExpressibleByArgument {}
+
+/// `wayfinder open APP URL... [--link URL] [--presentation VERB] [--state FILE]`: launches the
+/// app (restoring the state in FILE), opens the URLs in order, then the link from outside
+/// (saving the state after each), and prints the tree. Exit status 1 when any open failed (each
+/// reason on standard error), 2 when the app cannot be loaded or launched.
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
@@ -15,10 +17,15 @@ struct OpenCommand: ParsableCommand {
             is one, else its wf.app tabs or root. A failed open changes nothing and the next URL \
             is still opened. With --state, the state is saved after every URL, so the file \
             always holds the last complete state. External URLs (tel:, mailto:) that the app does \
-            not handle itself are reported on standard error as opened outside the app.
+            not handle itself are reported on standard error as opened outside the app. --link \
+            opens a link from outside the app after the URLs: only a route marked external opens \
+            (the app's tree as it is, restored included, stays beneath it). A URL a guard keeps \
+            waiting is reported on standard error and saved with the state; it opens by itself \
+            once the guard lets it through.
 
             Example:
               wayfinder open lua/examples/restaurant tt://menu/1 tt://food/pizza --json
+              wayfinder open lua/examples/restaurant --link tt://about/story --state mels.json
             """
     )
 
@@ -27,6 +34,12 @@ struct OpenCommand: ParsableCommand {
 
     @Argument(help: "URLs to open, in order.")
     var urls: [String] = []
+
+    @Option(help: "A link from outside the app, opened after the URLs: only routes marked external open.")
+    var link: String?
+
+    @Option(help: "How each URL given opens (the link opens as its route says).")
+    var presentation: Presentation?
 
     @Flag(help: "Print the tree as one line of JSON, in nav:tree()'s shape.")
     var json = false
@@ -55,21 +68,26 @@ struct OpenCommand: ParsableCommand {
             throw ExitCode(2)
         }
         var failed = false
-        for url in urls {
+        let opens = urls.map { url in (url, { try appHost.navigator.open(NavigationRequest(url: url, presentation: presentation)) }) }
+            + (link.map { url in [(url, { try appHost.handleLink(url) })] } ?? [])
+        for (url, open) in opens {
             if let reason = RawArguments.notUTF8[url] {
                 failed = true
                 Terminal.error("cannot open '\(url)': \(reason)")
                 continue
             }
             do {
-                try appHost.navigator.open(url)
+                _ = try open()
             } catch {
                 failed = true
                 Terminal.error(Self.reason(error, url: url))
             }
             failed = !save(appHost) || failed
         }
-        if urls.isEmpty { failed = !save(appHost) || failed }
+        if opens.isEmpty { failed = !save(appHost) || failed }
+        if let pending = appHost.navigator.pendingOpen {
+            Terminal.note(PendingText.line(pending))
+        }
         let tree = appHost.navigator.tree.snapshot
         if json {
             Terminal.print(try JSON.encode(tree))

@@ -15,6 +15,11 @@ enum Terminal {
         FileHandle.standardError.write(Data(("wayfinder: " + line + "\n").utf8))
     }
 
+    /// A line for the person at the terminal, on standard error, as it is.
+    static func note(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
     static func warning(_ line: String) {
         FileHandle.standardError.write(Data(("warning: " + line + "\n").utf8))
     }

@@ -49,6 +49,8 @@ public final class Navigator<Target, Controller: AnyObject> {
     private var depth = 0
     /// Counts changes to `pendingOpen`, which a host saves with the tree.
     private var pendingRevision = 0
+    /// `pendingRevision` when a guard last stopped an open.
+    private var stopRevision = -1
 
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
@@ -451,6 +453,7 @@ public final class Navigator<Target, Controller: AnyObject> {
         var kept = request
         kept.opener = nil
         setPending(PendingOpen(request: kept, since: clock()))
+        stopRevision = pendingRevision
     }
 
     private func setPending(_ pending: PendingOpen?) {
@@ -483,13 +486,13 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     /// Runs a public operation. When the outermost one ends having committed a change, a pending
     /// open is tried again; what goes wrong then is a warning, since the operation itself is done.
-    /// An operation that kept the open pending itself (a guard stopped it) does not ask again.
+    /// An operation whose own open a guard stopped does not ask that guard again at once.
     func operation<T>(_ body: () throws -> T) throws -> T {
         let start = (generation: generation, pending: pendingRevision)
         depth += 1
         defer {
             depth -= 1
-            if depth == 0, pendingOpen != nil, generation != start.generation, pendingRevision == start.pending { resumeAfterChange() }
+            if depth == 0, pendingOpen != nil, generation != start.generation, stopRevision <= start.pending { resumeAfterChange() }
         }
         return try body()
     }

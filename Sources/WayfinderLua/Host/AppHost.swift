@@ -154,7 +154,7 @@ public final class AppHost {
         for route in routes.routes {
             let (method, selector) = try bridge.constructor(for: route)
             reports.append(RouteReport(pattern: route.pattern, options: route.options, target: route.target.description,
-                                       method: method, selector: selector))
+                                       method: method, selector: selector, guarded: route.target.routeGuard != nil))
         }
         return reports
     }

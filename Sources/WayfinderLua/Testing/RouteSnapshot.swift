@@ -18,12 +18,14 @@ public struct RouteSnapshot: Equatable {
     public init(_ routes: [RouteReport]) {
         lines = routes.map { route in
             var fields = ["mode=" + route.options.mode.rawValue, "target=" + Self.field(route.target)]
+            if route.options.presentation != .push { fields.append("presentation=" + route.options.presentation.rawValue) }
             if let method = route.method { fields.append("method=" + Self.field(method)) }
             if let selector = route.selector { fields.append("selector=" + Self.field(selector)) }
             if let parent = route.options.parent { fields.append("parent=" + Self.field(parent)) }
             if let name = route.options.name { fields.append("name=" + Self.field(name)) }
             if let transition = route.options.transition { fields.append("transition=" + Self.field(transition)) }
             if route.options.external { fields.append("external") }
+            if route.guarded { fields.append("guard") }
             return Line(pattern: route.pattern.text, text: ([route.pattern.text] + fields).joined(separator: "  "))
         }
     }

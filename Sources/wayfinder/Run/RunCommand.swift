@@ -25,6 +25,9 @@ struct RunCommand: ParsableCommand {
     @Flag(name: .customLong("no-state"), help: "Start fresh and save nothing.")
     var noState = false
 
+    @Option(help: "A link from outside the app, opened once the app has launched (on its restored tree): only routes marked external open.")
+    var link: String?
+
     @Flag(help: "Reload the app's scripts when they change on disk (hot reload), keeping your place.")
     var watch = false
 
@@ -62,6 +65,9 @@ struct RunCommand: ParsableCommand {
         appHost.state.printSink = { [unowned session] in session.note($0) }
         for line in printed { session.note(line) }
         session.launch()
+        if let link {
+            if let reason = RawArguments.notUTF8[link] { session.note("! cannot open '\(link)': \(reason)") } else { session.handleLink(link) }
+        }
         if let watcher { session.note("watching \(watcher.directory) for changes (\(watcher.mechanism.rawValue))") }
         loop: while true {
             let screen = session.screen()

@@ -15,7 +15,7 @@ final class RunSession {
     /// Why the last reload was refused: shown on every screen until a reload succeeds.
     private(set) var reloadFailure: String?
 
-    static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o URL (open), s (print the tree), r (reload), q (quit)"
+    static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o [VERB] URL (open), l URL (a link from outside), root (pop to root), s (print the tree), r (reload), q (quit)"
 
     /// What `h` shows: every command and what it does.
     static let helpLines = [
@@ -25,6 +25,9 @@ final class RunSession {
         "  d        dismiss: close the popover, else the top modal",
         "  t N      select tab N",
         "  o URL    open any URL (tt://..., or an external one)",
+        "  o VERB URL  open it with a presentation: " + Presentation.listedChoices,
+        "  l URL    a link from outside the app: only routes marked external open",
+        "  root     pop the visible stack to its first screen (and close the popover)",
         "  s        print the whole navigation tree",
         "  r        reload the app's scripts, keeping your place",
         "  h        this help",
@@ -139,10 +142,23 @@ final class RunSession {
             attempt("tab") { try host.navigator.select(tabNumber: Int64(number)) ? nil : "there is no tab \(number)" }
         case "o", "open":
             guard !argument.isEmpty else {
-                note("! o needs a URL, as in 'o tt://menu/1'")
+                note("! o needs a URL, as in 'o tt://menu/1' or 'o replace tt://menu/1'")
                 break
             }
-            open(argument)
+            let (first, rest) = split(argument)
+            if !rest.isEmpty, let presentation = Presentation(rawValue: first) {
+                open(rest, as: presentation)
+            } else {
+                open(argument)
+            }
+        case "l", "link":
+            guard !argument.isEmpty else {
+                note("! l needs a URL, as in 'l tt://menu/1'")
+                break
+            }
+            handleLink(argument)
+        case "root":
+            attempt("pop to root") { try host.navigator.popToRoot() ? nil : "nothing to pop" }
         case "r", "reload":
             reload()
         case "s", "tree":
@@ -163,9 +179,18 @@ final class RunSession {
         return .continue
     }
 
-    private func open(_ url: String) {
+    private func open(_ url: String, as presentation: Presentation? = nil) {
         do {
-            try host.navigator.open(url)
+            try host.navigator.open(NavigationRequest(url: url, presentation: presentation))
+        } catch {
+            note("! " + OpenCommand.reason(error, url: url))
+        }
+    }
+
+    /// A link from outside the app (`l URL`, and `--link` at launch).
+    func handleLink(_ url: String) {
+        do {
+            try host.handleLink(url)
         } catch {
             note("! " + OpenCommand.reason(error, url: url))
         }

@@ -65,9 +65,10 @@ struct ScreenView {
             text.append("(nothing is open: 'o URL' opens a screen)")
         }
         text.append(String(repeating: "-", count: 60))
+        if let pending = host.navigator.pendingOpen { text.append(dim(PendingText.line(pending))) }
         // What scripts print and the reasons they give, a line each, never a terminal escape sequence.
         text += (messages + problems).flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) } }
-        text.append(dim("number: open link | b back | d dismiss | t N: tab | o URL: open | s: tree | r: reload | q: quit"))
+        text.append(dim("number: open link | b back | d dismiss | t N: tab | o URL: open | l URL: link | s: tree | r: reload | h: help | q: quit"))
         return (text, links)
     }
 

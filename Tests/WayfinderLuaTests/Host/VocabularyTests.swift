@@ -49,6 +49,11 @@ struct VocabularyTests {
             == "app.lua:2: nav.persistence must be \(PersistenceMode.quotedChoices), got \"forever\"", "one check, whichever sets it")
         #expect(try failure("wf.app { expiration = -1 }") == "app.lua:2: wf.app: expiration must be a number of seconds >= 0 (0 = never), got -1")
         #expect(try failure("wf.navigator.expiration = -1") == "app.lua:2: nav.expiration must be a number of seconds >= 0 (0 = never), got -1")
+        #expect(try failure("wf.app { pending_expiration = -1 }") == "app.lua:2: wf.app: pending_expiration must be a number of seconds >= 0 (0 = never), got -1")
+        #expect(try failure("wf.map:from('tt://a', function() end, { presentation = 'sideways' })")
+            == "app.lua:2: map:from: presentation must be one of \(Presentation.listedChoices); got 'sideways'")
+        #expect(try failure("wf.navigator:open { url = 'tt://a', presentation = 'sideways' }")
+            == "app.lua:2: nav:open: presentation must be one of \(Presentation.listedChoices); got 'sideways'")
         #expect(try failure("wf.app { name = '' }") == "app.lua:2: wf.app: name must be a non-empty string")
         #expect(try failure("wf.app { root = 'tt://a', tabs = { 'tt://b' } }") == "app.lua:2: wf.app: give either root or tabs, not both")
         #expect(try failure("wf.app { root = 'no scheme' }").hasPrefix("app.lua:2: wf.app: 'no scheme' is not a URL"))
@@ -65,7 +70,8 @@ struct VocabularyTests {
         #expect(try exported(MapBinding.functions, "map") == ["options": MapBinding.Option.exported])
         #expect(try exported(AppBinding.functions, "app") == ["options": AppBinding.Option.exported, "tab": AppBinding.TabField.exported])
         #expect(try exported(NavigatorBinding.functions, "navigator")
-            == ["action": NavigatorBinding.ActionField.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) })])
+            == ["action": NavigatorBinding.ActionField.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) }),
+                "presentations": .array(Presentation.allCases.map { .string($0.rawValue) })])
         #expect(MapBinding.Option.exported.arrayValue?.first == ["name": "mode", "type": "string"])
     }
 

@@ -1,0 +1,85 @@
+import Foundation
+import Testing
+
+/// `wayfinder open --link`, `--presentation`, and `run --link` with its commands: links from outside
+/// the app, guards that keep them waiting across launches, and the presentation verbs.
+@Suite("wayfinder open and run: links from outside, guards, presentations")
+struct LinkCLITests {
+    static let desk = WayfinderCLI.repositoryRoot.appendingPathComponent("lua/spec/apps/desk").path
+
+    let directory: TemporaryDirectory
+    let state: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        state = directory.subpath("desk.json")
+    }
+
+    @Test func openAppliesItsURLsFirstThenTheLink() throws {
+        let result = try WayfinderCLI.run(["open", Self.desk, "tt://page/a", "--link", "tt://about/hours", "tt://page/b"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "stack: tt://home > tt://page/a > tt://page/b > tt://page/about > tt://about/hours\nvisible: tt://about/hours\n")
+    }
+
+    @Test func aLinkToARouteNotMarkedExternalIsRefusedAndNothingChanges() throws {
+        _ = try WayfinderCLI.run(["open", Self.desk, "tt://page/a", "--state", state])
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        let result = try WayfinderCLI.run(["open", Self.desk, "--link", "tt://settings", "--state", state])
+        #expect(result.status == 1)
+        #expect(result.stderr == "wayfinder: cannot open 'tt://settings' from outside the app: its route 'tt://settings' is not marked external\n")
+        #expect(result.stdout == "stack: tt://home (not loaded) > tt://page/a\nvisible: tt://page/a\n")
+        #expect(try String(contentsOfFile: state, encoding: .utf8).replacingOccurrences(of: #""saved_at":"[^"]*""#, with: "", options: .regularExpression)
+            == saved.replacingOccurrences(of: #""saved_at":"[^"]*""#, with: "", options: .regularExpression))
+        let moved = try WayfinderCLI.run(["open", Self.desk, "--link", "tt://p/old"])
+        #expect(moved.stdout.hasSuffix("visible: tt://page/old\n"), "an old URL moves first: \(moved.stderr)")
+    }
+
+    @Test func aRelaunchWithAPendingLinkOpensItAfterSignIn() throws {
+        let first = try WayfinderCLI.run(["open", Self.desk, "tt://page/a", "--link", "tt://order/7", "--state", state])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasSuffix("visible: tt://signin?for=tt%3A%2F%2Forder%2F7\n"))
+        #expect(first.stderr == "pending: tt://order/7 (a link from outside) opens once its guard lets it through\n")
+        #expect(try String(contentsOfFile: state, encoding: .utf8).contains(#""pending":{"url":"tt://order/7","link":true,"since":""#))
+        // A second launch: the link still waits; signing in opens it, on top of the restored tree.
+        let second = try WayfinderCLI.run(["open", Self.desk, "tt://signin/as/ann", "--state", state])
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stderr.isEmpty, "nothing waits any more: \(second.stderr)")
+        #expect(second.stdout == "stack: tt://home (not loaded) > tt://page/a > tt://order/7\nvisible: tt://order/7\n")
+        #expect(!(try String(contentsOfFile: state, encoding: .utf8)).contains(#""pending""#))
+    }
+
+    @Test func runTakesALinkAtLaunchAndKeepsItWaitingAcrossRelaunches() throws {
+        let (screens, result) = try RunAndOpenTests.screens(["o tt://page/x", "q"], app: Self.desk,
+                                                             options: ["--state", state, "--link", "tt://order/5"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(screens[0].contains("Modal 1: tt://signin?for=tt%3A%2F%2Forder%2F5\n"), "\(screens[0])")
+        #expect(screens[0].contains("pending: tt://order/5 (a link from outside) opens once its guard lets it through"))
+        let (again, _) = try RunAndOpenTests.screens(["o tt://signin/as/bo", "q"], app: Self.desk, options: ["--state", state])
+        #expect(again[0].contains("pending: tt://order/5"), "the relaunch restores it:\n\(again[0])")
+        #expect(again[1].contains("Stack:   tt://home > tt://order/5\n"), "\(again[1])")
+        #expect(!again[1].contains("pending:"))
+    }
+
+    @Test func runCommandsReachTheVerbsAndTheLinkDoor() throws {
+        let commands = ["o tt://page/a", "o tt://page/b", "o replace tt://page/c", "o pop tt://page/a", "root", "root", "l tt://settings", "l tt://page/news", "o sideways tt://page/z", "q"]
+        let (screens, result) = try RunAndOpenTests.screens(commands, app: Self.desk, options: ["--no-state"])
+        #expect(result.status == 0)
+        #expect(screens[3].contains("Stack:   tt://home > tt://page/a > tt://page/c\n"), "\(screens[3])")
+        #expect(screens[4].contains("Stack:   tt://home > tt://page/a\n"), "\(screens[4])")
+        #expect(screens[5].contains("Stack:   tt://home\n"), "\(screens[5])")
+        #expect(screens[6].contains("! nothing to pop"), "\(screens[6])")
+        #expect(screens[7].contains("! cannot open 'tt://settings' from outside the app: its route 'tt://settings' is not marked external"))
+        #expect(screens[8].contains("Stack:   tt://home > tt://page/news\n"), "\(screens[8])")
+        // An unknown verb is no verb: the whole argument is taken as the URL.
+        #expect(screens[9].contains("! cannot open 'sideways tt://page/z'"), "\(screens[9])")
+    }
+
+    @Test func openGivesEachURLThePresentationAsked() throws {
+        let result = try WayfinderCLI.run(["open", Self.desk, "tt://page/a", "tt://page/b", "--presentation", "replace", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == #"{"root":{"kind":"stack","entries":[{"url":"tt://page/b","loaded":true}]},"modals":[],"visible":"tt://page/b"}"# + "\n")
+        let wrong = try WayfinderCLI.run(["open", Self.desk, "tt://page/a", "--presentation", "sideways"])
+        #expect(wrong.status == 2)
+        #expect(wrong.stderr.contains("push"))
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Testing
+import Wayfinder
+@testable import WayfinderLua
+
+/// Links from outside, guards, pending opens and presentation verbs through the Swift host API
+/// (`AppHost.handleLink`, `AppHost.navigator`), with the state in a file and the host's clock.
+@Suite("Links, guards and presentations from Swift")
+struct LinkHostTests {
+    static let desk = WayfinderCLI.repositoryRoot.appendingPathComponent("lua/spec/apps/desk").path
+
+    /// The desk app, launched with its state in `state` and its clock reading `now`.
+    final class Desk {
+        let host: AppHost
+        var warnings: [String] = []
+        init(state: String, now: Date) throws {
+            host = try AppHost(path: LinkHostTests.desk, limits: LuaLimits(memoryBytes: 32 << 20, timeBudget: .milliseconds(300)), printSink: { _ in })
+            host.warn = { [unowned self] in warnings.append($0) }
+            host.clock = { now }
+            host.stateStore = FileStateStore(path: state)
+            try host.launch()
+        }
+        var stack: [String] {
+            guard case .stack(let stack) = host.navigator.tree.root else { return [] }
+            return stack.entries.map(\.url)
+        }
+    }
+
+    let directory: TemporaryDirectory
+    let state: String
+    let start = Date(timeIntervalSince1970: 2_000_000_000)
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        state = directory.subpath("desk.json")
+    }
+
+    @Test func handleLinkOpensExternalRoutesOnlyAndLandsOnTheRestoredTree() throws {
+        let first = try Desk(state: state, now: start)
+        try first.host.navigator.open("tt://page/a")
+        try first.host.persist()
+        let second = try Desk(state: state, now: start)
+        #expect(throws: NavigationError.notExternal("tt://settings", reason: "its route 'tt://settings' is not marked external")) {
+            try second.host.handleLink("tt://settings")
+        }
+        let made = try second.host.handleLink("tt://page/b")
+        #expect(made === second.host.navigator.top)
+        #expect(second.stack == ["tt://home", "tt://page/a", "tt://page/b"])
+    }
+
+    @Test func aPendingLinkIsSavedWithTheStateAndOpensAfterSignInOnTheNextLaunch() throws {
+        let first = try Desk(state: state, now: start)
+        try first.host.handleLink("tt://order/7")
+        #expect(first.host.navigator.url == "tt://signin?for=tt%3A%2F%2Forder%2F7")
+        try first.host.persist()
+        let saved = try #require(try NavigationState(document: JSON.decode(String(contentsOfFile: state, encoding: .utf8))).pending)
+        #expect(saved == NavigationState.Pending(url: "tt://order/7", fromOutside: true, since: start))
+
+        let second = try Desk(state: state, now: start.addingTimeInterval(600))
+        let pending = try #require(second.host.navigator.pendingOpen)
+        #expect(pending.request.url == "tt://order/7" && pending.request.fromOutside && pending.since == start)
+        try second.host.navigator.open("tt://signin/as/ann")
+        #expect(second.host.navigator.url == "tt://order/7")
+        #expect(second.host.navigator.pendingOpen == nil)
+        #expect(second.warnings.isEmpty, "\(second.warnings)")
+    }
+
+    @Test func aPendingLinkOlderThanItsExpirationByTheHostsClockIsNotBroughtBack() throws {
+        let first = try Desk(state: state, now: start)
+        try first.host.handleLink("tt://order/7")
+        try first.host.persist()
+        let second = try Desk(state: state, now: start.addingTimeInterval(3601))
+        #expect(second.host.navigator.pendingOpen == nil)
+        #expect(second.host.navigator.url?.hasPrefix("tt://signin") == true, "the tree itself does not expire")
+    }
+
+    @Test func aGuardThatRaisesFailsTheOpenWithTheScriptsLine() throws {
+        let desk = try Desk(state: state, now: start)
+        let before = desk.host.navigator.tree.snapshot
+        #expect {
+            try desk.host.navigator.open("tt://broken")
+        } throws: { error in
+            "\(error)".range(of: #"app\.lua:\d+: the guard broke"#, options: .regularExpression) != nil
+        }
+        #expect(desk.host.navigator.tree.snapshot == before)
+    }
+
+    @Test func refreshMakesTheVisibleLuaControllerAgainWithItsSavedState() throws {
+        let desk = try Desk(state: state, now: start)
+        try desk.host.navigator.open("tt://counter")
+        try desk.host.navigator.open("tt://bump")
+        let old = try #require(desk.host.navigator.top)
+        let fresh = try #require(try desk.host.navigator.open(NavigationRequest(url: "tt://counter", presentation: .refresh)))
+        #expect(fresh !== old)
+        #expect(try desk.host.render(fresh)?.lines == ["count 1", "made 2"])
+        #expect(desk.stack == ["tt://home", "tt://counter"])
+    }
+
+    @Test func routeReportsAndSnapshotsNameThePresentationAndTheGuard() throws {
+        let desk = try Desk(state: state, now: start)
+        let reports = try desk.host.routeReports()
+        let wizard = try #require(reports.first { $0.pattern.text == "tt://wizard/(step:int)" })
+        #expect(wizard.json["presentation"] == "replace" && wizard.json["guard"] == false)
+        let order = try #require(reports.first { $0.pattern.text == "tt://order/(n:int)" })
+        #expect(order.json["presentation"] == "push" && order.json["guard"] == true)
+        let lines = RouteSnapshot(reports).lines
+        #expect(lines.first { $0.pattern == "tt://wizard/(step:int)" }?.text.contains("  presentation=replace") == true)
+        #expect(lines.first { $0.pattern == "tt://order/(n:int)" }?.text.hasSuffix("  external  guard") == true)
+        #expect(lines.first { $0.pattern == "tt://home" }?.text.contains("presentation") == false)
+    }
+}
