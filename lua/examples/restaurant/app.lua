@@ -52,8 +52,13 @@ map:from("tt://order/food", OrderFood)
 -- "Are you sure?" pops over the order screen.
 map:from("tt://order/confirm", delegate.confirm_order, { mode = "popover" })
 
--- Sending the order shows nothing new: it closes the order flow.
-map:from("tt://order/send", delegate.send_order, { mode = "none" })
+-- Sending the order shows nothing new: it closes the order flow. An order goes out only with a
+-- name on it: the guard opens "Who's ordering?" first, and the order goes once someone signed in.
+map:from("tt://order/send", delegate.send_order, { mode = "none", guard = delegate.someone_ordering })
+
+-- "Start over": everything presented closes and the tab goes back to its first screen
+-- (presentation "clear_all"), then a fresh order opens.
+map:from("tt://order/startover", delegate.start_over, { mode = "none", presentation = "clear_all" })
 
 -- Signing in (ControllerContext's flow): the order screen hands its context to the sign-in
 -- screen, which sets userId in it.
@@ -73,9 +78,12 @@ map:from("tt://dismiss", delegate.dismiss, { mode = "none" })
 map:from("tt://contacts?sort=(initWithSort:)", ContactList, { mode = "share", external = true })
 map:from("tt://contacts?sort=()#(scroll:)", ContactList, { mode = "share" })
 map:from("tt://contacts/select/(id:id)", delegate.select_contact, { mode = "none" })
+-- "Next: <name>" on a person's page: the next person replaces the one on screen.
+map:from("tt://contacts/next/(id:id)", delegate.next_contact, { mode = "none" })
 
 -- A person, by object ID. The id type turns away tokens that are not object IDs; those fall
--- to the string route below, which says so instead of opening a web page.
+-- to the string route below, which says so instead of opening a web page. External: a link
+-- from outside the app (a message, `wayfinder run --link URL`) may open it.
 map:from("tt://contact/(initWithObjectID:id)", ContactDetail, { external = true })
 map:from("tt://contact/(bad)", NoSuchContact, { selector = "initWithToken:" })
 

@@ -58,13 +58,41 @@ function delegate.sign_in()
   return { signing_in = true }
 end
 
--- tt://signin/as/<object ID>: the choice goes into the shared context, and the sign-in closes.
+-- tt://signin/as/<object ID>: the choice goes into the shared context (the order's, when the
+-- order opened the sign-in) and into the app context, where every order finds who is ordering;
+-- then the sign-in closes. Closing it is a change to the tree, after which the guard of an
+-- order that waits for a name is asked again, and that order goes through.
 function delegate.signed_in(route)
   local nav = wf.navigator
   local screen = nav:top()
   screen.context:set("userId", route.params.id)
+  wf.context.app:set("userId", route.params.id)
   nav:dismiss()
   return { userId = route.params.id }
+end
+
+-- The guard of tt://order/send: an order goes to the kitchen only with a name on it. Until
+-- someone signs in, "Who's ordering?" opens instead and the order waits.
+function delegate.someone_ordering()
+  if wf.context.app:get("userId") ~= nil then return true end
+  return false, "tt://signin"
+end
+
+-- tt://order/startover?waitress=<name>: the route clears everything first (presentation
+-- "clear_all": every modal and popover closed, the tab popped to its first screen); then a
+-- fresh order opens with the same waitress.
+function delegate.start_over(route)
+  local waitress = route.query.waitress
+  if type(waitress) ~= "string" or waitress == "" then waitress = "Betty" end
+  return assert(wf.navigator:open("tt://order?waitress=" .. wf.codec.escape(waitress)))
+end
+
+-- tt://contacts/next/<object ID>: the next person takes the place of the one on screen
+-- (nav:replace), so paging through the staff never piles up pages and back goes to the list.
+function delegate.next_contact(route)
+  local contact = Contact.find(route.params.id)
+  local url = contact and wf.url_for(contact) or ("tt://contact/" .. wf.codec.encode_id(route.params.id))
+  return assert(wf.navigator:replace(url))
 end
 
 -- tt://waitress/<name>: the guest's waitress, kept app-wide; every menu observes it and

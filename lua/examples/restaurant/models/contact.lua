@@ -69,6 +69,15 @@ function Contact.viewed(app_context, contact)
   app_context:set("recent", recent)
 end
 
+-- The contact after this one by name, the first again after the last.
+function Contact:next_by_name()
+  local list = Contact.sorted("name")
+  for i, contact in ipairs(list) do
+    if contact == self then return list[i % #list + 1] end
+  end
+  return list[1]
+end
+
 function Contact:first_name()
   return (self.name:match("^(%S+)")) or self.name
 end

@@ -1,4 +1,5 @@
--- One person: how to reach them and, for the waitresses, a way to order from them.
+-- One person: how to reach them and, for the waitresses, a way to order from them; "Next" goes
+-- on to the following person in the place of this one.
 local wf = require "wayfinder"
 local Contact = require "models.contact"
 local NoSuchContact = require "screens.no_contact"
@@ -30,6 +31,8 @@ function ContactDetail:render()
       "tt://order?waitress=" .. wf.codec.escape(c:first_name()) .. "&ref=contacts" }
     links[#links + 1] = { "Make " .. c:first_name() .. " my waitress", "tt://waitress/" .. wf.codec.escape(c:first_name()) }
   end
+  local following = c:next_by_name()
+  links[#links + 1] = { "Next: " .. following.name, "tt://contacts/next/" .. wf.codec.encode_id(following.objectID) }
   links[#links + 1] = { "All contacts", "tt://contacts" }
   local lines = { c.role, "Phone: " .. c.phone, "Email: " .. c.email, "Record: " .. c.objectID }
   if c.role == "Waitress" and wf.context.app:get("waitress") == c:first_name() then

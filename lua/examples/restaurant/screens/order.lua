@@ -91,6 +91,7 @@ function Order:render()
     "tt://order/food?waitress=" .. wf.codec.escape(self.waitress) }
   links[#links + 1] = { "Order", "tt://order/confirm" .. ticket.query(self.items) }
   links[#links + 1] = { self.user and "Sign in as someone else" or "Sign in", "tt://order/signin" }
+  links[#links + 1] = { "Start over", "tt://order/startover?waitress=" .. wf.codec.escape(self.waitress) }
   links[#links + 1] = { "Cancel", "tt://dismiss" }
   return { title = "Place Your Order", lines = lines, links = links }
 end
