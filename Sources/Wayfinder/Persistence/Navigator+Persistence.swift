@@ -14,9 +14,9 @@ extension Navigator {
     /// Replaces the tree with the one `state` describes, making only the visible controller
     /// (with its saved query and state); every other entry is made when it becomes visible.
     /// Contexts are made again as saved, the app layer's values going into `appContext`. Saved
-    /// URLs of moved routes are rewritten first (`moves`). A saved pending open waits again
-    /// (unless it expired by `clock`), whatever becomes of the tree, and is tried once the tree
-    /// is in place.
+    /// URLs of moved routes are rewritten first (`moves`). The saved pending open, if any, waits
+    /// again in place of the one waiting now (unless it expired by `clock`), and is tried once the
+    /// tree is in place; a state with nothing to restore brings none.
     /// Entries whose URL no longer opens a screen are dropped with a warning. False when nothing
     /// of the state could be restored: the tree is then as it was, or empty if every restored
     /// entry failed to be made. With `strict`, a visible controller whose constructor fails
@@ -30,7 +30,6 @@ extension Navigator {
     private func restoring(_ state: NavigationState, appContext: ContextChain?, strict: Bool,
                            payload: (NavigationState.Entry, ContextChain?) throws -> Value?) throws -> Bool {
         let (state, unmoved) = try state.following(moves: moves)
-        if let pending = state.pending { keepPending(PendingOpen(pending)) }
         for problem in unmoved { warn(problem) }
         let (contexts, problems) = state.restoredContexts(appContext: appContext)
         for problem in problems { warn(problem) }
@@ -38,6 +37,10 @@ extension Navigator {
         for entry in dropped { warn("dropped \(entry)") }
         guard restored.visible != nil else { return false }
         try replaceTree(restored, strict: strict)
+        // The saved waiting open replaces the one waiting now, as the saved tree replaced the tree;
+        // its guard is asked when this operation ends, with the restored tree in place.
+        dropPending()
+        if let pending = state.pending { keepPending(PendingOpen(pending)) }
         return tree.visible != nil
     }
 }
