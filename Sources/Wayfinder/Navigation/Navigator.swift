@@ -32,25 +32,25 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// every open and commit, and finding it walks generic types at run time.
     private var visibleEntry: NavigationEntry<Controller>?
     /// Counts commits, so an action that fails can tell whether its own open changed the tree.
-    private var generation = 0
+    private(set) var generation = 0
     /// The operation under way, while the tree is being changed.
     private var changing: (operation: String, url: String?)?
     /// Asked before a matched URL opens, when set: a route's guard (docs/lua-api.md, "Guards").
     /// It runs while the tree is being changed, so it may not navigate.
     public var routeGuard: ((RouteMatch<Target>, NavigationRequest) throws -> GuardVerdict)?
     /// The open a guard stopped, waiting for the guard to let it through.
-    public private(set) var pendingOpen: PendingOpen?
+    public internal(set) var pendingOpen: PendingOpen?
     /// Seconds after which a pending open is dropped instead of opened; 0 keeps it for ever.
     public var pendingExpiration: Double = 3600
     /// Where the navigator reads the time (when an open was stopped, whether it expired).
     public var clock: () -> Date = { Date() }
     /// Operations under way, nested ones (an action's own navigation) included: a pending open
     /// is tried again when the outermost one ends.
-    private var depth = 0
+    var depth = 0
     /// Counts changes to `pendingOpen`, which a host saves with the tree.
-    private var pendingRevision = 0
+    var pendingRevision = 0
     /// `pendingRevision` when a guard last stopped an open.
-    private var stopRevision = -1
+    var stopRevision = -1
 
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
@@ -103,7 +103,7 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Opens `request`, following guards' redirects: the first request a guard stopped is kept
     /// pending once the open succeeds. `resuming` asks for a pending open: a guard that stops
     /// it is thrown (`GuardStop`) and nothing else happens.
-    private func open(_ request: NavigationRequest, resuming: Bool) throws -> Controller? {
+    func open(_ request: NavigationRequest, resuming: Bool) throws -> Controller? {
         var attempt = request
         // The URLs guards stopped, in order: a guard's redirect counts toward the same limit as
         // the delegate's, so two guards sending each other's URLs are cut as a redirect loop.
@@ -421,91 +421,6 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// replacement (the tree stays as it was) instead of being dropped.
     public func replaceTree(_ newTree: NavigationTree<Controller>, strict: Bool = false) throws {
         try operation { try exclusively("replace the tree") { try commit(newTree, strict: strict) } }
-    }
-
-    // MARK: Pending opens
-
-    /// Asks the guard of the pending open again: it opens when the guard lets it through (as a
-    /// link from outside when it was one, with its presentation), and stays when the guard still
-    /// stops it (nothing is opened instead). One that expired, or that fails to open (its guard
-    /// raises, its URL no longer opens, its constructor fails), is dropped; a failure is thrown.
-    @discardableResult
-    public func resume() throws -> ResumeOutcome<Controller> {
-        try operation { try resumePending() }
-    }
-
-    /// Drops the pending open, if any; whether there was one.
-    @discardableResult
-    public func dropPending() -> Bool {
-        guard pendingOpen != nil else { return false }
-        setPending(nil)
-        return true
-    }
-
-    /// Puts back a pending open saved with the state (`restore`), or replaces the one waiting.
-    /// One that has expired by the navigator's clock is not kept.
-    public func keepPending(_ pending: PendingOpen) {
-        guard !pending.isExpired(expiration: pendingExpiration, now: clock()) else { return }
-        setPending(pending)
-    }
-
-    private func keepPending(_ request: NavigationRequest) {
-        var kept = request
-        kept.opener = nil
-        setPending(PendingOpen(request: kept, since: clock()))
-        stopRevision = pendingRevision
-    }
-
-    private func setPending(_ pending: PendingOpen?) {
-        pendingOpen = pending
-        pendingRevision &+= 1
-    }
-
-    private func resumePending() throws -> ResumeOutcome<Controller> {
-        guard let pending = pendingOpen else { return .nothingPending }
-        if pending.isExpired(expiration: pendingExpiration, now: clock()) {
-            setPending(nil)
-            warn("dropped the pending '\(pending.request.url)': it waited longer than \(Self.seconds(pendingExpiration))")
-            return .nothingPending
-        }
-        do {
-            let controller = try open(pending.request, resuming: true)
-            setPending(nil)
-            return .opened(controller)
-        } catch is GuardStop {
-            return .waiting
-        } catch {
-            setPending(nil)
-            throw error
-        }
-    }
-
-    private static func seconds(_ value: Double) -> String {
-        value.rounded() == value && abs(value) < 1e15 ? "\(Int64(value)) s" : "\(value) s"
-    }
-
-    /// Runs a public operation. When the outermost one ends having committed a change, a pending
-    /// open is tried again; what goes wrong then is a warning, since the operation itself is done.
-    /// An operation whose own open a guard stopped does not ask that guard again at once.
-    func operation<T>(_ body: () throws -> T) throws -> T {
-        let start = (generation: generation, pending: pendingRevision)
-        depth += 1
-        defer {
-            depth -= 1
-            if depth == 0, pendingOpen != nil, generation != start.generation, stopRevision <= start.pending { resumeAfterChange() }
-        }
-        return try body()
-    }
-
-    private func resumeAfterChange() {
-        guard let url = pendingOpen?.request.url else { return }
-        depth += 1
-        defer { depth -= 1 }
-        do {
-            _ = try resumePending()
-        } catch {
-            warn("dropped the pending '\(url)': \(error)")
-        }
     }
 
     // MARK: Committing
