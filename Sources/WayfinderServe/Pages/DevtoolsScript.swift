@@ -124,7 +124,7 @@ window.Wayfinder = window.Wayfinder || {};
     for (const entry of entries || []) {
       const item = element("li");
       const label = element("span", "tree-entry" + (entry.made ? "" : " unmade") + (entry.visible ? " visible" : ""),
-        entry.title + "  " + entry.url + (entry.made ? "" : "  (not made yet)"));
+        (entry.title === entry.url ? entry.url : entry.title + "  " + entry.url) + (entry.made ? "" : "  (not made yet)"));
       label.dataset.url = entry.url;
       item.appendChild(label);
       list.appendChild(item);

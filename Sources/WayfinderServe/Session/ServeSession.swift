@@ -152,10 +152,10 @@ public actor ServeSession {
             traceback = (error as? ScriptError)?.traceback
         }
         let duration = start.duration(to: clock.now)
-        let changed = refresh()
-        if outcome == .changed && !changed { outcome = .unchanged }
+        let difference = refresh()
+        if outcome == .changed && !difference.tree { outcome = .unchanged }
         record(kind, outcome: outcome, url: url, route: route, message: message, traceback: traceback, duration: duration,
-               snapshot: changed)
+               snapshot: difference.shown)
         recordNotes()
         save()
         publish()
@@ -179,9 +179,9 @@ public actor ServeSession {
                 flow.routesChanged()
                 routes = routeTable(of: fresh)
                 let duration = start.duration(to: clock.now)
-                let changed = refresh()
-                record(.reload, outcome: changed ? .changed : .unchanged, message: "reloaded\(cause): " + report.changes.summary,
-                       duration: duration, snapshot: changed)
+                let difference = refresh()
+                record(.reload, outcome: difference.tree ? .changed : .unchanged, message: "reloaded\(cause): " + report.changes.summary,
+                       duration: duration, snapshot: difference.shown)
                 for warning in report.warnings { notes.add(.warning, warning) }
             } catch {
                 failure = (error.message, error.traceback)
@@ -269,23 +269,31 @@ public actor ServeSession {
         recordNotes()
     }
 
-    /// Builds the page's model again; whether the tree changed since the last look. A render
-    /// that navigates (it may) changes the tree once more: the model is built again then.
-    private func refresh() -> Bool {
+    /// What a new model differs from the last in: the tree (its entries, titles, what is made,
+    /// what is visible), and anything the page shows (the tree, or only a screen's lines).
+    private struct Difference {
+        let tree: Bool
+        let shown: Bool
+    }
+
+    /// Builds the page's model again; how it differs from the last one. A render that navigates
+    /// (it may) changes the tree once more: the model is built again then.
+    private func refresh() -> Difference {
+        let before = model
         guard let host else {
             model = ScreenModel.empty
-            return false
+            return Difference(tree: model.tree != before.tree, shown: model.screen != before.screen)
         }
-        var changed = feed.changed(host)
+        _ = feed.changed(host)
         for _ in 0..<3 {
             let built = ScreenModel(host: host)
             model = (built.screen, built.tree)
             for screen in built.rendered { flow.saw(screen.url, links: screen.links, in: host) }
             flow.show(host.navigator.url, in: host)
             guard feed.changed(host) else { break }
-            changed = true
         }
-        return changed
+        let tree = model.tree != before.tree
+        return Difference(tree: tree, shown: tree || model.screen != before.screen)
     }
 
     // MARK: Events
