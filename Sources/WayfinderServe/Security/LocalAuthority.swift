@@ -36,13 +36,14 @@ public struct LocalAuthority: Sendable {
         return nil
     }
 
-    /// `name:port`, `[v6]:port`; nil for anything else (no port, a port that is not digits).
+    /// `name:port`, `[v6]:port`; nil for anything else (no port, a port that is not digits as a
+    /// browser writes them).
     static func split(_ host: String) -> (name: String, port: Int)? {
         guard let colon = host.lastIndex(of: ":") else { return nil }
         let name = String(host[..<colon])
         let digits = host[host.index(after: colon)...]
         guard !name.isEmpty, !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-              let port = Int(digits), port <= 65_535 else { return nil }
+              digits == "0" || !digits.hasPrefix("0"), let port = Int(digits), port <= 65_535 else { return nil }
         return (name, port)
     }
 
