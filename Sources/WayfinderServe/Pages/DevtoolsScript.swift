@@ -99,11 +99,10 @@ window.Wayfinder = window.Wayfinder || {};
     showTree(answer.tree, answer.event);
   }
 
+  // The chosen event stays chosen, its detail shown: only the phone and the tree are live again.
   function backToNow() {
     W.travel = null;
     banner.hidden = true;
-    for (const row of log.children) row.classList.remove("selected");
-    detail.hidden = true;
     if (W.live) {
       W.phone.render(W.live.screen, { travelling: false });
       showTree(W.live.tree, null);

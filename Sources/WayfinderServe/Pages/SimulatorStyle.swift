@@ -163,5 +163,6 @@ body[data-connection="closed"] .connection-status { color: #b3261e; }
 .flow-edge.followed path { stroke: #1c1c1e; stroke-width: 1.8; }
 .flow-edge.presented path { stroke-dasharray: 5 3; }
 .flow-edge text { font: 10px sans-serif; fill: #6c6c70; }
+@media (prefers-reduced-motion: reduce) { .layer.sheet, .popover { animation: none; } }
 """#
 }
