@@ -56,6 +56,7 @@ struct ServeCommand: ParsableCommand {
     }
 
     func run() throws {
+        Self.acceptStopSignals()
         let stateFile: ServeOptions.StateFile
         if noState {
             stateFile = .none
@@ -110,6 +111,16 @@ struct ServeCommand: ParsableCommand {
             get { value.withLock { $0 } }
             set { value.withLock { $0 = newValue } }
         }
+    }
+
+    /// Ctrl-C (SIGINT) and SIGTERM stop the server even when whatever started it had them
+    /// blocked (a blocked mask is inherited): they are the only way it ends.
+    private static func acceptStopSignals() {
+        var signals = sigset_t()
+        sigemptyset(&signals)
+        sigaddset(&signals, SIGINT)
+        sigaddset(&signals, SIGTERM)
+        pthread_sigmask(SIG_UNBLOCK, &signals, nil)
     }
 
     /// Hands the address to the system's browser; a failure is said, not fatal.
