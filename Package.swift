@@ -27,12 +27,17 @@ let package = Package(
         ),
         .target(
             name: "WayfinderLua",
-            dependencies: ["Wayfinder", "CLuaShim", "CLua", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["Wayfinder", "CLuaShim", "CLua", .product(name: "OrderedCollections", package: "swift-collections")],
+            exclude: ["embedded-files.json"],
+            plugins: ["EmbedFiles"]
         ),
         .target(
             name: "WayfinderServe",
             dependencies: ["Wayfinder", "WayfinderLua", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
+        // Files compiled into a target as named byte arrays (Plugins/EmbedFiles says how to use it).
+        .executableTarget(name: "EmbedFilesTool"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .executableTarget(
             name: "wayfinder",
             dependencies: [

@@ -8,7 +8,7 @@ extension NavigationTree {
         case .stack(let stack):
             fields.append(("root", Self.snapshot(of: stack)))
         case .tabs(let tabs, let selected):
-            fields.append(("root", ["kind": "tabs", "selected": .int(Int64(selected + 1)), "tabs": .array(tabs.map(Self.snapshot(of:)))]))
+            fields.append(("root", ["kind": "tabs", "selected": .int(TabNumber.number(of: selected)), "tabs": .array(tabs.map(Self.snapshot(of:)))]))
         }
         fields.append(("modals", .array(modals.map(Self.snapshot(of:)))))
         if let popover { fields.append(("popover", Self.snapshot(of: popover))) }

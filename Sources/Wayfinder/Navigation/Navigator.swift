@@ -16,6 +16,8 @@ public final class Navigator<Target, Controller: AnyObject> {
     public static var maximumRedirects: Int { 8 }
 
     public let routes: RouteTable<Target>
+    /// Routes that were renamed: an old URL that only they match opens where it moved.
+    public let moves: RouteMoves
     public var factory: ControllerFactory<Target, Controller>
     public var delegate = NavigatorDelegate<Controller>()
     /// Told about entries dropped because their URL no longer opens (after the route map changed).
@@ -31,6 +33,7 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
+        moves = RouteMoves(routes: routes)
         self.factory = factory
     }
 
@@ -92,15 +95,16 @@ public final class Navigator<Target, Controller: AnyObject> {
                       redirects: [String], parents: [String], action: inout Action?) throws -> Controller? {
         let url = request.url
         if let shouldOpen = delegate.shouldOpen, try !shouldOpen(url) { throw NavigationError.vetoed(url) }
+        func redirect(to target: String) throws -> Controller? {
+            let chain = redirects + [url]
+            guard chain.count < Self.maximumRedirects else { throw NavigationError.redirectLoop(chain + [target]) }
+            var next = request
+            next.url = target
+            return try open(next, into: &working, redirects: chain, parents: parents, action: &action)
+        }
         if let urlToOpen = delegate.urlToOpen {
             guard let target = try urlToOpen(url) else { throw NavigationError.vetoed(url) }
-            if target != url {
-                let chain = redirects + [url]
-                guard chain.count < Self.maximumRedirects else { throw NavigationError.redirectLoop(chain + [target]) }
-                var next = request
-                next.url = target
-                return try open(next, into: &working, redirects: chain, parents: parents, action: &action)
-            }
+            if target != url { return try redirect(to: target) }
         }
         let parsed: NavigationURL
         do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
@@ -114,16 +118,21 @@ public final class Navigator<Target, Controller: AnyObject> {
         let match: RouteMatch<Target>
         switch try routes.match(parsed) {
         case .noMatch(let reason):
+            // An old URL (in data, in a link) opens where its route moved.
+            let rewrite = try moves.rewrite(parsed)
+            if case .moved(let target) = rewrite { return try redirect(to: target) }
             try delegate.didNotMatch?(url)
+            if case .failed(let why) = rewrite { throw NavigationError.noRoute(url, reason: reason + "; " + why) }
             throw NavigationError.noRoute(url, reason: reason)
         case .matched(let found):
+            if found.route.pattern.isDefault, case .moved(let target) = try moves.rewrite(parsed) { return try redirect(to: target) }
             match = found
         }
         let key = URLNormalization.key(for: parsed)
 
         // A fragment acts on the screen already showing its base URL.
         if parsed.fragment != nil, let location = working.location(of: key), let entry = working.entry(at: location) {
-            let controller = try load(entry)
+            let controller = try load(entry, in: working)
             try factory.handleFragment?(controller, match)
             working.bringToFront(location)
             return controller
@@ -135,7 +144,7 @@ public final class Navigator<Target, Controller: AnyObject> {
 
         let mode = match.route.options.mode
         if mode == .share, let location = working.location(of: key), let entry = working.entry(at: location) {
-            let controller = try load(entry)
+            let controller = try load(entry, in: working)
             working.bringToFront(location)
             return controller
         }
@@ -168,7 +177,7 @@ public final class Navigator<Target, Controller: AnyObject> {
             throw NavigationError.parentCycle(parents + [key, parentKey])
         }
         if let location = working.location(of: parentKey) {
-            _ = try working.entry(at: location).map(load)
+            if let entry = working.entry(at: location) { _ = try load(entry, in: working) }
             working.bringToFront(location)
         } else {
             var action: Action?
@@ -206,8 +215,8 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Selects the tab numbered `number` as people count them, from 1. False when there is none.
     @discardableResult
     public func select(tabNumber number: Int64) throws -> Bool {
-        guard number >= 1, number <= Int64(Int.max) else { return false }
-        return try select(Int(number - 1))
+        guard let index = TabNumber.index(of: number) else { return false }
+        return try select(index)
     }
 
     /// The same, by 0-based index. Tab numbers as scripts, specs and the CLI give them (from 1)
@@ -264,15 +273,17 @@ public final class Navigator<Target, Controller: AnyObject> {
         return false
     }
 
-    /// Makes the controller of an entry that has none yet: a restored entry with its saved query
-    /// and state.
-    private func load(_ entry: NavigationEntry<Controller>) throws -> Controller {
+    /// Makes the controller of an entry of `working` that has none yet: a restored entry with its
+    /// saved query and state, or a tab's first screen. It opens over the visible controller of
+    /// `working` (none when the entry is itself the visible one), never over what the committed
+    /// tree shows, which the change may be taking away.
+    private func load(_ entry: NavigationEntry<Controller>, in working: NavigationTree<Controller>) throws -> Controller {
         if let controller = entry.controller { return controller }
         guard case .matched(let match) = try routes.match(entry.url) else {
             throw NavigationError.noRoute(entry.url, reason: MatchResult<Target>.noRouteReason)
         }
         var request = entry.pending?.request ?? NavigationRequest(url: entry.url)
-        request.opener = visibleEntry?.controller
+        request.opener = working.visible?.controller
         guard let controller = try factory.make(match, request) else {
             throw NavigationError.controllerFailed(entry.url, reason: "its target made no controller")
         }
@@ -295,7 +306,7 @@ public final class Navigator<Target, Controller: AnyObject> {
         var unmadeTabs = Set<Int>()
         while let entry = visible, entry.controller == nil {
             do {
-                _ = try load(entry)
+                _ = try load(entry, in: working)
             } catch {
                 if strict { throw error }
                 if retrying, !Self.urlNoLongerOpens(error) { throw error }

@@ -11,6 +11,11 @@ public struct AppConfig: Sendable, Equatable {
     public var persistence: PersistenceMode
     /// Seconds after which saved state is not restored; 0 means never.
     public var expiration: Double
+    /// The app's version, recorded in every state it saves; a state of an older version is
+    /// migrated before it is restored (docs/persistence.md, "Versions and migrations").
+    public var version = 1
+    /// Where the app's `migrate` function is defined (`file:line`), nil when it has none.
+    public var migration: String?
 
     public init(name: String? = nil, tabs: [String] = [], root: String? = nil, persistence: PersistenceMode = .all, expiration: Double = 0) {
         self.name = name

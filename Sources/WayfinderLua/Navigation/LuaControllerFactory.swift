@@ -1,9 +1,9 @@
 import Wayfinder
 
-/// How the navigator's `ControllerFactory` and `NavigatorDelegate` reach Lua: every call goes
-/// through one of the navigator module's host functions (`LuaHostHooks`), protected and
-/// under the state's limits, so a script's error fails the one open it happened in.
-extension AppHost {
+/// The navigator's `ControllerFactory` for a Lua app: making a controller, a fragment, appear and
+/// disappear, and a controller leaving the tree, each a call to a host function of the navigator
+/// module.
+extension LuaNavigatorBridge {
     func controllerFactory(_ hooks: LuaHostHooks) -> ControllerFactory<LuaTarget, LuaController> {
         ControllerFactory(
             make: { [unowned self] match, request in
@@ -37,7 +37,7 @@ extension AppHost {
     /// anything there is nothing to take, so the navigator is not asked to report leavers (which
     /// costs it a pass over the tree and a call into Lua for each).
     func observeLeavers() {
-        guard navigator.factory.leave == nil, let hooks = hostHooks else { return }
+        guard navigator.factory.leave == nil, let hooks else { return }
         navigator.factory.leave = { [unowned self] controller in
             do { try state.call(hooks.leave, [.handle(controller.handle)]) } catch { warn("leaving: \(error)") }
         }

@@ -28,10 +28,13 @@ extension AppHost {
     /// conflicts); the navigation tree is carried over by URL, and the visible controller is
     /// made by the new constructor with the state its `persist` hook gave. Nothing of `self`
     /// changes, so the caller swaps hosts in one step, or keeps this one when it throws.
-    public func reloaded() throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
+    ///
+    /// A directory app's files are read again; sources held in memory are values, so new ones come
+    /// as `newSource` (the app's own are run again without it).
+    public func reloaded(from newSource: AppSource? = nil) throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
         let fresh: AppHost
         do {
-            fresh = try AppHost(path: entryFile, limits: limits, printSink: state.printSink, prelude: prelude, libraries: libraries)
+            fresh = try AppHost(loader: newSource.map(loader.loading) ?? loader)
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error), traceback: error.traceback)
         }
@@ -45,7 +48,8 @@ extension AppHost {
         let saved = capturedState(everyEntry: true)
         do {
             try carryAppContext(to: fresh)
-            if try !fresh.restore(from: saved, strict: true) { try fresh.start() }
+            // A reload that raised the app's version migrates the tree it keeps, as a launch would.
+            if try !fresh.restore(from: fresh.migrated(saved), strict: true) { try fresh.start() }
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error),
                               traceback: (error as? ScriptError)?.traceback)

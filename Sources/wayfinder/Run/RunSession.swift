@@ -86,7 +86,10 @@ final class RunSession {
             host.stateStore = nil
             do { try host.start() } catch { note("! cannot launch: \(error)") }
         } catch {
-            note("! cannot launch: \(error)")
+            // The saved state stays as it is: the next launch counts this one as a launch that
+            // never got to a screen, and sets the state aside when it keeps happening.
+            note("! cannot launch: \(error)" + (host.stateStore == nil ? "" : "; this session saves nothing"))
+            host.stateStore = nil
         }
     }
 

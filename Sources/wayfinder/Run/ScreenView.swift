@@ -25,7 +25,7 @@ struct ScreenView {
         case .tabs(let tabs, let selected):
             let labels = tabs.enumerated().map { i, tab in
                 let fixed = tab.entries.first.flatMap { host.config.tabTitles[$0.url] }
-                let label = "\(i + 1) " + VisibleText.escaped(fixed ?? title(of: tab.entries.first))
+                let label = "\(TabNumber.number(of: i)) " + VisibleText.escaped(fixed ?? title(of: tab.entries.first))
                 return i == selected ? "[" + label + "]" : label
             }
             text.append("Tabs:    " + labels.joined(separator: "  "))
@@ -72,7 +72,7 @@ struct ScreenView {
     }
 
     private var appName: String {
-        host.entryFile.hasSuffix("/app.lua") ? String(host.appDirectory.split(separator: "/").last ?? "app") : host.entryFile
+        host.source.name
     }
 
     /// What an entry shows: its render() result; a render error becomes a problem line.

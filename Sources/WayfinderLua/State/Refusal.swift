@@ -1,0 +1,27 @@
+/// A binding's answer `nil, reason`: the caller's data did not do (a URL that is not UTF-8, an
+/// unknown mode, a navigation with nothing to do), which a script checks for, unlike a mistake in
+/// its code (an argument of the wrong type), which is raised at its line. A binding throws it
+/// inside ``LuaCall/run(_:_:)``, the one place that writes `nil, reason`.
+public struct Refusal: Error, CustomStringConvertible, Equatable {
+    public let reason: String
+
+    public init(_ reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { reason }
+
+    /// Runs `body`; an error it throws of one of `kinds` (the core's errors about the caller's
+    /// data, such as `PatternError`) is a refusal with that error's description. Any other error
+    /// (a script's own, from a nested call) is raised.
+    @discardableResult
+    public static func refusing<T>(_ kinds: any Error.Type..., body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            let kind = ObjectIdentifier(type(of: error))
+            if kinds.contains(where: { ObjectIdentifier($0) == kind }) { throw Refusal(String(describing: error)) }
+            throw error
+        }
+    }
+}
