@@ -33,7 +33,9 @@ let package = Package(
         ),
         .target(
             name: "WayfinderServe",
-            dependencies: ["Wayfinder", "WayfinderLua", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["Wayfinder", "WayfinderLua", .product(name: "FlyingFox", package: "FlyingFox")],
+            exclude: ["embedded-files.json", "Pages"],
+            plugins: ["EmbedFiles"]
         ),
         // Files compiled into a target as named byte arrays (Plugins/EmbedFiles says how to use it).
         .executableTarget(name: "EmbedFilesTool"),

@@ -93,8 +93,10 @@ struct ServeRouterTests {
             #expect(response.statusCode == .methodNotAllowed, "\(method)")
             #expect(response.headers[HTTPHeader("Allow")] == "GET")
         }
-        let missing = try await router.handleRequest(request("/assets/../etc/passwd"))
-        #expect(missing.statusCode == .notFound)
+        for path in ["/assets/../etc/passwd", "/assets/index.html", "/assets/", "/assets/nothing.js", "/index.html", "/phone.js"] {
+            let missing = try await router.handleRequest(request(path))
+            #expect(missing.statusCode == .notFound, "\(path)")
+        }
         let noOrigin = try await router.handleRequest(request("/ws", headers: [
             .host: "127.0.0.1:\(Self.port)", .connection: "Upgrade", .upgrade: "websocket",
             .webSocketKey: "dGhlIHNhbXBsZSBub25jZQ==", .webSocketVersion: "13",

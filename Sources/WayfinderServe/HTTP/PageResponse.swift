@@ -6,8 +6,8 @@ import Foundation
 /// security policy that lets the page run only its own script and style and connect only to
 /// this server.
 enum PageResponse {
-    static func ok(_ body: String, contentType: String, host: String) -> HTTPResponse {
-        HTTPResponse(statusCode: .ok, headers: headers(contentType: contentType, host: host), body: Data(body.utf8))
+    static func ok(_ body: Data, contentType: String, host: String) -> HTTPResponse {
+        HTTPResponse(statusCode: .ok, headers: headers(contentType: contentType, host: host), body: body)
     }
 
     /// A refusal: the status and the reason as plain text.

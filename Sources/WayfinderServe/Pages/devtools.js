@@ -1,9 +1,7 @@
-/// The devtools beside the phone: the event log (each event's URL, route, params, time and
-/// traceback; choosing one shows the app as it was after it, and Restore makes that the app's
-/// tree again), the tree (tabs, stacks, modals, popover; entries not made yet marked), the route
-/// table with an explain box, and the flow graph.
-enum DevtoolsScript {
-    static let javascript = #"""
+// The devtools beside the phone: the event log (each event's URL, route, params, time and
+// traceback; choosing one shows the app as it was after it, and Restore makes that the app's tree
+// again), the tree (tabs, stacks, modals, popover; entries not made yet marked), the route table
+// with an explain box, and the flow graph.
 "use strict";
 window.Wayfinder = window.Wayfinder || {};
 (function () {
@@ -221,5 +219,3 @@ window.Wayfinder = window.Wayfinder || {};
     showExplanation: showExplanation, showFlow: showFlow, showPanel: showPanel,
   };
 })();
-"""#
-}

@@ -1,8 +1,6 @@
-/// Draws the flow graph as SVG: the routes seen so far as boxes in columns by how many links
-/// away from the first screens they are, the links seen as curves between them (solid once
-/// followed, dashed when they present a modal or popover), the visible screen's route filled.
-enum FlowGraphScript {
-    static let javascript = #"""
+// Draws the flow graph as SVG: the routes seen so far as boxes in columns by how many links away
+// from the first screens they are, the links seen as curves between them (solid once followed,
+// dashed when they present a modal or popover), the visible screen's route filled.
 "use strict";
 window.Wayfinder = window.Wayfinder || {};
 (function () {
@@ -108,5 +106,3 @@ window.Wayfinder = window.Wayfinder || {};
 
   window.Wayfinder.flowGraph = { draw: draw };
 })();
-"""#
-}

@@ -1,8 +1,6 @@
-/// The page's one WebSocket to the server: every message the server pushes goes to the phone
-/// and the devtools; everything the page asks goes out on it. The page never polls and never
-/// reloads itself: when the connection closes it says so and stays as it was.
-enum ConnectionScript {
-    static let javascript = #"""
+// The page's one WebSocket to the server: every message the server pushes goes to the phone and the
+// devtools; everything the page asks goes out on it. The page never polls and never reloads itself:
+// when the connection closes it says so and stays as it was.
 "use strict";
 (function () {
   const W = window.Wayfinder;
@@ -59,5 +57,3 @@ enum ConnectionScript {
     }
   };
 })();
-"""#
-}

@@ -1,9 +1,7 @@
-/// The phone: draws the layers the server describes (the root's stack under its navigation bar,
-/// each modal as a sheet over it, the popover as a bubble), the tab bar, the URL bar, the error
-/// of a refused reload over everything, and short notes (a URL opened outside the app). Every
-/// tap becomes a message to the server, which answers with the new state.
-enum PhoneScript {
-    static let javascript = #"""
+// The phone: draws the layers the server describes (the root's stack under its navigation bar, each
+// modal as a sheet over it, the popover as a bubble), the tab bar, the URL bar, the error of a
+// refused reload over everything, and short notes (a URL opened outside the app). Every tap becomes
+// a message to the server, which answers with the new state.
 "use strict";
 window.Wayfinder = window.Wayfinder || {};
 (function () {
@@ -151,5 +149,3 @@ window.Wayfinder = window.Wayfinder || {};
 
   W.phone = { render: render, showFailure: showFailure, toast: toast };
 })();
-"""#
-}
