@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import Synchronization
 
 /// The HTTP server of `wayfinder serve`: listens on `address` (loopback unless told otherwise)
 /// and `port` (0: one the system chooses), and answers through `ServeRouter`.
@@ -39,11 +40,31 @@ public final class SimulatorServer: Sendable {
         server = HTTPServer(config: HTTPServer.Configuration(address: socketAddress, logger: .disabled), handler: router)
     }
 
-    /// Starts listening; the port it listens on. The server runs until `stop()`.
+    /// Starts listening; the port it listens on. The server runs until `stop()`. Whichever comes
+    /// first answers: the server listening, or its failure to (a port in use, an address this
+    /// machine does not have), so a failure is said at once.
     public func start() async throws -> Int {
         let server = server
-        Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 10)
+        let outcome = FirstOutcome()
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
+            outcome.wait(continuation)
+            Task {
+                do {
+                    try await server.run()
+                    outcome.resume(throwing: AddressError(description: "the server stopped before it listened"))
+                } catch {
+                    outcome.resume(throwing: error)
+                }
+            }
+            Task {
+                do {
+                    try await server.waitUntilListening(timeout: 10)
+                    outcome.resume(throwing: nil)
+                } catch {
+                    outcome.resume(throwing: error)
+                }
+            }
+        }
         guard let bound = await server.listeningAddress else { throw AddressError(description: "the server did not start listening") }
         let port: Int
         switch bound {
@@ -63,5 +84,23 @@ public final class SimulatorServer: Sendable {
     public func stop() async {
         session.hub.closeAll()
         await server.stop(timeout: 1)
+    }
+}
+
+/// A continuation resumed by the first of several racing tasks; the others are ignored.
+private final class FirstOutcome: Sendable {
+    private let continuation = Mutex<CheckedContinuation<Void, Error>?>(nil)
+
+    func wait(_ waiting: CheckedContinuation<Void, Error>) {
+        continuation.withLock { $0 = waiting }
+    }
+
+    /// Resumes the waiter, with `error` or without: the first call only.
+    func resume(throwing error: Error?) {
+        let waiting = continuation.withLock { current in
+            defer { current = nil }
+            return current
+        }
+        if let error { waiting?.resume(throwing: error) } else { waiting?.resume() }
     }
 }
