@@ -238,4 +238,27 @@ struct NavigatorVerbTests {
         #expect(try h.navigator.popToRoot())
         #expect(stacks(h) == [["tt://food/a"]])
     }
+
+    @Test func theVerbsAreToldAsTheChangesTheyMake() throws {
+        let h = try NavigatorHarness(restaurantRoutes)
+        try h.navigator.open("tt://food/a")
+        try h.navigator.open("tt://food/b")
+        var heard: [NavigationChange] = []
+        _ = h.navigator.observe { heard.append($0.change) }
+        let b = try #require(h.navigator.tree.visible)
+        try h.navigator.open(opening("tt://food/b", as: .refresh))
+        let fresh = try #require(h.navigator.tree.visible)
+        #expect(fresh.id != b.id)
+        #expect(heard == [.popped(count: 1, from: .root), .pushed(NavigationSnapshot.Entry(id: fresh.id, url: "tt://food/b", isLoaded: true), onto: .root)])
+        heard.removeAll()
+        try h.navigator.open(opening("tt://food/x", as: .none))
+        #expect(heard.isEmpty)
+        try h.navigator.open("tt://order?waitress=Ann")
+        try h.navigator.open("tt://confirm")
+        heard.removeAll()
+        try h.navigator.open(opening("tt://food/c", as: .clearAll))
+        let c = try #require(h.navigator.tree.visible)
+        #expect(heard == [.closedPopover, .dismissedModal, .popped(count: 1, from: .root),
+                          .pushed(NavigationSnapshot.Entry(id: c.id, url: "tt://food/c", isLoaded: true), onto: .root)])
+    }
 }

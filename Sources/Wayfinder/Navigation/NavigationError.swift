@@ -14,7 +14,8 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     case waiting(String, guardedBy: String)
     /// The open's presentation cannot be carried out in this tree.
     case presentation(String, Presentation, reason: String)
-    /// A constructor, delegate hook or appear/disappear tried to navigate while the tree was changing.
+    /// A constructor, delegate hook, guard, appear/disappear or observer tried to navigate while
+    /// the tree was changing or its change was being told.
     case busy(String, during: String)
 
     public var description: String {
@@ -33,7 +34,7 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
             return "'\(url)' waits: \(whose) stopped it; it is kept pending and opens once the guard lets it through"
         case .presentation(let url, let presentation, let reason): return "cannot open '\(url)' with presentation \(presentation.rawValue): \(reason)"
         case .busy(let operation, let during):
-            return "cannot \(operation) while the navigator is busy with \(during) (constructors, delegate hooks and appear/disappear may not navigate; a mode \"none\" route may)"
+            return "cannot \(operation) while the navigator is busy with \(during) (constructors, delegate hooks, guards, appear/disappear and observers of the navigator may not navigate; a mode \"none\" route may)"
         }
     }
 }

@@ -61,25 +61,14 @@ extension Navigator {
         value.rounded() == value && abs(value) < 1e15 ? "\(Int64(value)) s" : "\(value) s"
     }
 
-    /// Runs a public operation. When the outermost one ends having committed a change, a pending
-    /// open is tried again; what goes wrong then is a warning, since the operation itself is done.
-    /// An operation whose own open a guard stopped does not ask that guard again at once.
-    func operation<T>(_ body: () throws -> T) throws -> T {
-        let start = (generation: generation, pending: pendingRevision)
-        depth += 1
-        defer {
-            depth -= 1
-            if depth == 0, pendingOpen != nil, generation != start.generation, stopRevision <= start.pending { resumeAfterChange() }
-        }
-        return try body()
-    }
-
-    private func resumeAfterChange() {
-        guard let url = pendingOpen?.request.url else { return }
-        depth += 1
-        defer { depth -= 1 }
+    /// After the outermost operation that began at `start` and committed a change (unless a
+    /// guard stopped its own open, which was asked just now): asks the pending open's guard
+    /// again, as an operation of its own. What goes wrong is a warning, since the operation that
+    /// led here is done.
+    func resumeAfterChange(since start: (generation: Int, pending: Int)) {
+        guard let url = pendingOpen?.request.url, generation != start.generation, stopRevision <= start.pending else { return }
         do {
-            _ = try resumePending()
+            _ = try operation { try resumePending() }
         } catch {
             warn("dropped the pending '\(url)': \(error)")
         }

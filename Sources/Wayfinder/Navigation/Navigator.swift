@@ -17,6 +17,10 @@ import Foundation
 /// whole, its own navigation included. Constructors,
 /// delegate hooks, guards and appear/disappear run while the tree is being changed and may not navigate:
 /// such a call fails with `NavigationError.busy` instead of losing one of the two changes.
+///
+/// Observers (`observe`) hear of every committed change once, as typed events, when the
+/// operation that made it (with whatever its mode-none target navigated) has finished; a failed
+/// operation sends none (docs/events.md).
 public final class Navigator<Target, Controller: AnyObject> {
     public static var maximumRedirects: Int { 8 }
 
@@ -44,13 +48,18 @@ public final class Navigator<Target, Controller: AnyObject> {
     public var pendingExpiration: Double = 3600
     /// Where the navigator reads the time (when an open was stopped, whether it expired).
     public var clock: () -> Date = { Date() }
-    /// Operations under way, nested ones (an action's own navigation) included: a pending open
-    /// is tried again when the outermost one ends.
-    var depth = 0
     /// Counts changes to `pendingOpen`, which a host saves with the tree.
     var pendingRevision = 0
     /// `pendingRevision` when a guard last stopped an open.
     var stopRevision = -1
+    /// `generation` and `pendingRevision` when the outermost operation under way began: when it
+    /// ends having committed a change, a pending open is asked for again.
+    private var outermostStart = (generation: 0, pending: 0)
+    /// Observers hear of the changes when none is under way any more. Both are looked at by
+    /// every operation, on one thread: unchecked, they cost no exclusivity check at run time.
+    @exclusivity(unchecked) private var operations = OperationsUnderWay()
+    @exclusivity(unchecked) private var observers = NavigationObservers()
+    private var notifying = false
 
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
@@ -109,11 +118,13 @@ public final class Navigator<Target, Controller: AnyObject> {
         // the delegate's, so two guards sending each other's URLs are cut as a redirect loop.
         var stoppedAt: [String] = []
         while true {
+            let mark = attemptMark
             do {
                 let controller = try openOnce(attempt, redirects: stoppedAt)
                 if !stoppedAt.isEmpty { keepPending(request) }
                 return controller
             } catch let stop as GuardStop {
+                takeBackAttempt(since: mark)
                 if resuming { throw stop }
                 stoppedAt.append(stop.url)
                 guard let instead = stop.instead else {
@@ -347,20 +358,20 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Pops the visible stack. False when there is nothing to pop.
     @discardableResult
     public func back() throws -> Bool {
-        try operation { try change("back") { $0.pop() } }
+        try change("back") { $0.pop() }
     }
 
     /// Closes the popover and pops the visible stack back to its first screen. False when
     /// there was nothing to close or pop.
     @discardableResult
     public func popToRoot() throws -> Bool {
-        try operation { try change("pop to root") { $0.popVisibleStackToRoot() } }
+        try change("pop to root") { $0.popVisibleStackToRoot() }
     }
 
     /// Closes the popover, else the top modal. False when there is neither.
     @discardableResult
     public func dismiss() throws -> Bool {
-        try operation { try change("dismiss") { $0.dismiss() } }
+        try change("dismiss") { $0.dismiss() }
     }
 
     /// Selects tab `index` (0-based). False when the root is not tabs or there is no such tab.
@@ -378,17 +389,21 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// go through `select(tabNumber:)`, the one place they become indexes.
     @discardableResult
     public func select(_ index: Int) throws -> Bool {
-        try operation { try change("select", retrying: true) { $0.select(index) } }
+        try change("select", retrying: true) { $0.select(index) }
     }
 
     /// Applies a change that may have nothing to do (false), committing it when it did something.
-    private func change(_ operation: String, retrying: Bool = false, _ body: (inout NavigationTree<Controller>) -> Bool) throws -> Bool {
-        try exclusively(operation) {
-            var working = tree
-            guard body(&working) else { return false }
-            try commit(working, retrying: retrying)
-            return true
+    private func change(_ name: String, retrying: Bool = false, _ body: (inout NavigationTree<Controller>) -> Bool) throws -> Bool {
+        var changed = false
+        try operation {
+            try exclusively(name) {
+                var working = tree
+                guard body(&working) else { return }
+                try commit(working, retrying: retrying)
+                changed = true
+            }
         }
+        return changed
     }
 
     /// The root becomes tabs, one stack per URL, the first selected. Only the visible tab's
@@ -418,9 +433,115 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     /// Replaces the whole tree (a restored one). Entries without controllers are made when they
     /// become visible. With `strict`, a visible controller that cannot be made fails the
-    /// replacement (the tree stays as it was) instead of being dropped.
-    public func replaceTree(_ newTree: NavigationTree<Controller>, strict: Bool = false) throws {
-        try operation { try exclusively("replace the tree") { try commit(newTree, strict: strict) } }
+    /// replacement (the tree stays as it was) instead of being dropped. Observers hear one
+    /// `.replacedTree(replacement)`.
+    public func replaceTree(_ newTree: NavigationTree<Controller>, strict: Bool = false,
+                            as replacement: NavigationChange.Replacement = .restore) throws {
+        try operation {
+            try exclusively("replace the tree") { try commit(newTree, strict: strict) }
+            if !observers.isEmpty { observers.noteReplacement(replacement) }
+        }
+    }
+
+    // MARK: Observing
+
+    /// Calls `observer` with every change committed from now on, as typed events, each with the
+    /// tree after it, until the observer is removed (docs/events.md). An operation's events
+    /// come when it has finished, whole (a mode-none target's own navigation included), in
+    /// the order the changes apply; a failed operation, or one that changed nothing, sends
+    /// none. Observers are called in the order they were added, each with all of a batch's
+    /// events before the next; while they are called `tree` is the committed tree, and
+    /// navigating (open, back, dismiss, select, setTabs, replaceTree) fails with
+    /// `NavigationError.busy`: an observer that wants to navigate in answer schedules it for
+    /// after it returns. Adding and removing observers is allowed at any time.
+    public func observe(_ observer: @escaping (NavigationEvent) -> Void) -> NavigationObserverToken {
+        observers.add(observer, seeing: NavigationSnapshot(tree))
+    }
+
+    /// Stops calling the observer `token` names, from its next event on (also in the middle
+    /// of a batch). False when it is not observing this navigator.
+    @discardableResult
+    public func removeObserver(_ token: NavigationObserverToken) -> Bool {
+        observers.remove(token)
+    }
+
+    /// Runs one public operation. A failed one takes back the entries it made: a failed open
+    /// changes nothing, not even which restored screens are made. When the outermost one
+    /// ends, observers hear what it changed, and then, if it succeeded having committed a
+    /// change, the guard of a pending open is asked again (Navigator+Pending.swift).
+    @discardableResult
+    func operation<T>(_ body: () throws -> T) throws -> T {
+        if !operations.isUnderWay { outermostStart = (generation, pendingRevision) }
+        let mark = operations.begin()
+        let result: T
+        do {
+            result = try body()
+        } catch {
+            failOperation(since: mark)
+            throw error
+        }
+        if endOperation() { resumeAfterChange(since: outermostStart) }
+        return result
+    }
+
+    /// Ends an operation; true when it was the outermost, its observers told.
+    @discardableResult
+    private func endOperation() -> Bool {
+        guard operations.end() else { return false }
+        if !observers.isEmpty { notifyObservers() }
+        return true
+    }
+
+    /// Unmakes what an attempt of an open made before a guard stopped it: the open goes on
+    /// from the tree as it was.
+    func takeBackAttempt(since mark: Int) {
+        takeBack(operations.takeMade(since: mark))
+    }
+
+    /// Where the entries an attempt makes from now on begin (`takeBackAttempt(since:)`).
+    var attemptMark: Int { operations.mark }
+
+    private func failOperation(since mark: Int) {
+        takeBack(operations.takeMade(since: mark))
+        endOperation()
+    }
+
+    /// Unmakes the entries a failed operation made that are in the tree (it leaves the tree as
+    /// it was, so they were unmade before it), their controllers leaving.
+    private func takeBack(_ made: [OperationsUnderWay.MadeEntry]) {
+        guard !made.isEmpty else { return }
+        let inTree = Set(tree.allEntries.map(ObjectIdentifier.init))
+        var leaving: [Controller] = []
+        for record in made where inTree.contains(ObjectIdentifier(record.entry)) {
+            let entry = unsafeDowncast(record.entry, to: NavigationEntry<Controller>.self)
+            guard let controller = entry.controller else { continue }
+            entry.controller = nil
+            entry.pending = record.pending
+            leaving.append(controller)
+        }
+        guard let leave = factory.leave, !leaving.isEmpty else { return }
+        let outer = changing
+        changing = ("take back a failed open", nil)
+        defer { changing = outer }
+        for controller in leaving { leave(controller) }
+    }
+
+    /// Tells each observer what changed since it last heard.
+    private func notifyObservers() {
+        guard !notifying else { return }
+        notifying = true
+        let outer = changing
+        changing = ("telling observers of a change", nil)
+        defer {
+            notifying = false
+            changing = outer
+        }
+        for delivery in observers.deliveries(now: NavigationSnapshot(tree)) {
+            for event in delivery.events {
+                guard observers.contains(delivery.token) else { break }
+                delivery.notify(event)
+            }
+        }
     }
 
     // MARK: Committing
@@ -444,6 +565,7 @@ public final class Navigator<Target, Controller: AnyObject> {
         guard let controller = try factory.make(match, request) else {
             throw NavigationError.controllerFailed(entry.url, reason: "its target made no controller")
         }
+        operations.noteMade(entry, pending: entry.pending)
         entry.controller = controller
         entry.pending = nil
         return controller
