@@ -11,7 +11,8 @@ struct RouteSearch {
     /// the pattern consumed.
     @usableFromInline
     struct Winner {
-        @usableFromInline let entry: RouteIndex.Entry
+        @usableFromInline let id: Int
+        @usableFromInline let pattern: Pattern
         @usableFromInline let params: OrderedDictionary<String, Value>
         @usableFromInline let query: OrderedDictionary<String, Value>
     }
@@ -19,7 +20,10 @@ struct RouteSearch {
     struct Candidate {
         let id: Int
         let query: Precedence.QueryScore
+        /// By level: the host's value, then each path segment's (`.null` for a literal), then the
+        /// catch-all's.
         let captures: [Value]
+        /// By query component; nil where nothing is bound.
         let queryValues: [Value?]
         let fragmentValue: Value?
         let consumedKeys: [String]
@@ -28,16 +32,17 @@ struct RouteSearch {
     let index: RouteIndex
     let url: NavigationURL
     let explaining: Bool
-    /// Literal hosts are found by the lowercased host, literal segments by the segment itself.
-    private let hostKey: String
     /// Level 0 is the host, level n is path segment n.
     private let levels: Int
+    /// Each level's text as a literal id in the index's pool, -1 where no pattern has that text:
+    /// looked up once here, so each node visited follows its literal edge by number.
+    private var literalIDs: [Int32]
+    /// The values bound on the path being searched, by level.
     private var captures: [Value]
     private(set) var best: Candidate?
-    /// The best candidate's specificity, cached because every node visited is pruned against it.
-    private var bestSpecificity = Int.min
-    /// The best candidate's route and query score, for comparing without copying `best`.
-    private var bestEntry: RouteIndex.Entry?
+    /// The best candidate's pattern, specificity and query score, for comparing without copying `best`.
+    private var bestPattern: Pattern?
+    private var bestSpecificity = Int32.min
     private var bestQuery = Precedence.QueryScore()
     private var candidates: [Candidate] = []
     private var failures: [(id: Int, reason: String)] = []
@@ -46,13 +51,17 @@ struct RouteSearch {
         self.index = index
         self.url = url
         self.explaining = explaining
-        hostKey = url.hostKey
         levels = url.segments.count + 1
-        captures = Array(repeating: .null, count: levels + 1)
+        captures = Array(repeating: .null, count: levels)
+        literalIDs = []
+        literalIDs.reserveCapacity(levels)
+        literalIDs.append(index.literals.id(of: url.hostKey) ?? TrieNode.none)
+        for segment in url.segments { literalIDs.append(index.literals.id(of: segment) ?? TrieNode.none) }
     }
 
     mutating func run() throws {
-        guard url.host != nil, let root = index.schemes[url.rootKey] else { return }
+        guard url.host != nil, let rootKey = index.literals.id(of: url.rootKey),
+              let root = index.edges.child(of: RouteIndex.top, literal: rootKey) else { return }
         try visit(root, depth: 0)
     }
 
@@ -61,97 +70,127 @@ struct RouteSearch {
         depth == 0 ? url.host ?? "" : url.segments[depth - 1]
     }
 
-    private mutating func visit(_ node: TrieNode, depth: Int) throws {
+    private mutating func visit(_ nodeIndex: Int32, depth: Int) throws {
+        let node = index.nodes[Int(nodeIndex)]
         if !explaining && node.maxSpecificity < bestSpecificity { return }
         let remaining = levels - depth
         if remaining == 0 {
-            for id in node.routes { try consider(id, depth: depth, catchAll: nil) }
-            if explaining && !(node.literals.isEmpty && node.params.isEmpty && node.catchAlls.isEmpty) {
-                var below = node.catchAlls
-                for child in node.literals.values { child.allRoutes(into: &below) }
-                for edge in node.params { edge.node.allRoutes(into: &below) }
+            var route = node.firstRoute
+            while route != TrieNode.none {
+                try consider(Int(route), depth: depth, catchAll: nil)
+                route = index.nextRoute[Int(route)]
+            }
+            if explaining {
+                var below = index.routes(at: nodeIndex, catchAll: true)
+                for list in [node.firstLiteralChild, node.firstParamChild] {
+                    var child = list
+                    while child != TrieNode.none {
+                        index.allRoutes(below: child, into: &below)
+                        child = index.nodes[Int(child)].nextSibling
+                    }
+                }
                 for id in below { failures.append((id, "the URL ends before the pattern does")) }
             }
             return
         }
         if explaining {
-            for id in node.routes { failures.append((id, "the URL has \(remaining) more path segment(s) than the pattern")) }
+            for id in index.routes(at: nodeIndex, catchAll: false) {
+                failures.append((id, "the URL has \(remaining) more path segment(s) than the pattern"))
+            }
         }
-        if depth > 0 && !node.catchAlls.isEmpty {
-            let rest = url.segments[(depth - 1)...].joined(separator: "/")
-            for id in node.catchAlls { try consider(id, depth: depth, catchAll: .string(rest)) }
+        if depth > 0 && node.firstCatchAll != TrieNode.none {
+            let rest = Value.string(url.segments[(depth - 1)...].joined(separator: "/"))
+            var route = node.firstCatchAll
+            while route != TrieNode.none {
+                try consider(Int(route), depth: depth, catchAll: rest)
+                route = index.nextRoute[Int(route)]
+            }
         }
-        if let child = node.literals[depth == 0 ? hostKey : url.segments[depth - 1]] {
+        let literal = literalIDs[depth]
+        if literal != TrieNode.none, let child = index.edges.child(of: nodeIndex, literal: literal) {
             captures[depth] = .null
             try visit(child, depth: depth + 1)
         }
-        if node.params.isEmpty { return }
+        var edge = node.firstParamChild
+        if edge == TrieNode.none { return }
         let text = text(at: depth)
-        for edge in node.params {
-            if !explaining && edge.node.maxSpecificity < bestSpecificity { continue }
-            let type = edge.typeSlot.map { index.typeSlots[$0] } ?? index.type(named: edge.type)
-            guard let value = try type?.convert(text) else {
+        while edge != TrieNode.none {
+            let child = index.nodes[Int(edge)]
+            defer { edge = child.nextSibling }
+            if !explaining && child.maxSpecificity < bestSpecificity { continue }
+            let type = index.typeSlots[Int(child.label)]
+            guard let value = try type.convert(text) else {
                 if explaining {
                     var below = [Int]()
-                    edge.node.allRoutes(into: &below)
+                    index.allRoutes(below: edge, into: &below)
                     let place = depth == 0 ? "host" : "path segment \(depth)"
-                    for id in below { failures.append((id, "\(place) '\(text)' is not a valid \(edge.type)")) }
+                    for id in below { failures.append((id, "\(place) '\(text)' is not a valid \(type.name)")) }
                 }
                 continue
             }
             captures[depth] = value
-            try visit(edge.node, depth: depth + 1)
+            try visit(edge, depth: depth + 1)
         }
     }
 
     private mutating func consider(_ id: Int, depth: Int, catchAll: Value?) throws {
-        guard let entry = index.entries[id] else { return }
+        guard let pattern = index.patterns[id] else { return }
         var queryValues = [Value?]()
         var consumed = [String]()
         var score = Precedence.QueryScore()
-        for component in entry.pattern.query {
-            let present = url.query[component.key]
-            switch (component.component, present) {
-            case (.literal(let expected), nil):
-                return fail(id, "query '\(component.key)' is missing (needs '\(expected)')")
-            case (.literal(let expected), .string(let actual)?):
-                guard actual == expected else { return fail(id, "query '\(component.key)' is '\(actual)', needs '\(expected)'") }
-                queryValues.append(nil)
-                score.add(component.component)
-            case (.literal(let expected), _?):
-                return fail(id, "query '\(component.key)' needs the single value '\(expected)'")
-            case (.param, nil):
-                queryValues.append(nil)
-            case (.param(let param), .string(let text)?):
-                guard let value = try index.type(named: param.type)?.convert(text) else {
-                    return fail(id, "query '\(component.key)' '\(text)' is not a valid \(param.type)")
+        for n in 0..<pattern.queryCount {
+            let valueIndex = pattern.queryValueIndex(n)
+            let key = pattern.literal(valueIndex - 1)
+            let present = url.query[key]
+            if pattern.rank(valueIndex) == Precedence.literalRank {
+                let expected = pattern.literal(valueIndex)
+                switch present {
+                case nil:
+                    return fail(id, "query '\(key)' is missing (needs '\(expected)')")
+                case .string(let actual)?:
+                    guard actual == expected else { return fail(id, "query '\(key)' is '\(actual)', needs '\(expected)'") }
+                    queryValues.append(nil)
+                case _?:
+                    return fail(id, "query '\(key)' needs the single value '\(expected)'")
                 }
-                queryValues.append(value)
-                score.add(component.component)
-            case (.param(let param), .bool(true)?) where param.type == "bool":
-                queryValues.append(.bool(true))
-                score.add(component.component)
-            case (.param(let param), _?):
-                return fail(id, "query '\(component.key)' needs a single \(param.type) value")
+            } else {
+                let type = pattern.paramType(valueIndex)
+                switch present {
+                case nil:
+                    queryValues.append(nil)
+                case .string(let text)?:
+                    guard let value = try index.type(named: type)?.convert(text) else {
+                        return fail(id, "query '\(key)' '\(text)' is not a valid \(type)")
+                    }
+                    queryValues.append(value)
+                case .bool(true)? where type == "bool":
+                    queryValues.append(.bool(true))
+                case _?:
+                    return fail(id, "query '\(key)' needs a single \(type) value")
+                }
             }
-            if present != nil { consumed.append(component.key) }
+            if present != nil {
+                score.add(rank: pattern.rank(valueIndex))
+                consumed.append(key)
+            }
         }
         var fragmentValue: Value?
-        if let fragmentComponent = entry.pattern.fragment {
+        if let fragmentIndex = pattern.fragmentIndex {
             guard let fragment = url.fragment else { return fail(id, "the URL has no fragment") }
-            switch fragmentComponent {
-            case .literal(let expected):
+            if pattern.rank(fragmentIndex) == Precedence.literalRank {
+                let expected = pattern.literal(fragmentIndex)
                 guard fragment == expected else { return fail(id, "fragment '\(fragment)' is not '\(expected)'") }
-            case .param(let param):
-                guard let value = try index.type(named: param.type)?.convert(fragment) else {
-                    return fail(id, "fragment '\(fragment)' is not a valid \(param.type)")
+            } else {
+                let type = pattern.paramType(fragmentIndex)
+                guard let value = try index.type(named: type)?.convert(fragment) else {
+                    return fail(id, "fragment '\(fragment)' is not a valid \(type)")
                 }
                 fragmentValue = value
             }
         }
-        if !explaining, let bestEntry {
+        if !explaining, let bestPattern {
             // Decided before the candidate is built, so a loser costs no allocations.
-            guard Precedence.outranks(entry.pattern.precedence, score, bestEntry.pattern.precedence, bestQuery) else { return }
+            guard Precedence.outranks(pattern.precedence, score, bestPattern.precedence, bestQuery) else { return }
         }
         var captured = Array(captures[0..<depth])
         if let catchAll { captured.append(catchAll) }
@@ -159,12 +198,12 @@ struct RouteSearch {
                                   fragmentValue: fragmentValue, consumedKeys: consumed)
         if explaining {
             candidates.append(candidate)
-            if let bestEntry, !Precedence.outranks(entry.pattern.precedence, score, bestEntry.pattern.precedence, bestQuery) { return }
+            if let bestPattern, !Precedence.outranks(pattern.precedence, score, bestPattern.precedence, bestQuery) { return }
         }
         best = candidate
-        bestEntry = entry
+        bestPattern = pattern
         bestQuery = score
-        bestSpecificity = entry.pattern.specificity
+        bestSpecificity = Int32(pattern.specificity)
     }
 
     private mutating func fail(_ id: Int, _ reason: String) {
@@ -172,34 +211,32 @@ struct RouteSearch {
     }
 
     func winner(from best: Candidate) -> Winner {
-        let entry = index.entry(best.id)
-        let pattern = entry.pattern
+        let pattern = index.pattern(best.id)
         // Sized up front: growing from empty would reallocate the keys and values once per param.
-        var named = pattern.host.param?.name == nil ? 0 : 1
-        for component in pattern.path where component.param?.name != nil { named += 1 }
-        for component in pattern.query where component.component.param?.name != nil { named += 1 }
-        if pattern.fragment?.param?.name != nil { named += 1 }
+        var named = 0
+        for piece in 0..<pattern.pieceCount where pattern.isNamedParam(piece) { named += 1 }
         var params = OrderedDictionary<String, Value>(minimumCapacity: named)
         var captures = best.captures.makeIterator()
-        if let value = captures.next(), let name = pattern.host.param?.name { params[name] = value }
-        for component in pattern.path {
+        for piece in pattern.positional {
             guard let value = captures.next() else { break }
-            if let name = component.param?.name { params[name] = value }
+            if pattern.rank(piece) != Precedence.literalRank, let name = pattern.paramName(piece) { params[name] = value }
         }
-        for (component, value) in zip(pattern.query, best.queryValues) {
-            if let name = component.component.param?.name, let value { params[name] = value }
+        for (n, value) in best.queryValues.enumerated() {
+            if let value, let name = pattern.paramName(pattern.queryValueIndex(n)) { params[name] = value }
         }
-        if let name = pattern.fragment?.param?.name, let value = best.fragmentValue { params[name] = value }
+        if let fragmentIndex = pattern.fragmentIndex, let value = best.fragmentValue, let name = pattern.paramName(fragmentIndex) {
+            params[name] = value
+        }
         var query = url.query
         for key in best.consumedKeys { query[key] = nil }
-        return Winner(entry: entry, params: params, query: query)
+        return Winner(id: best.id, pattern: pattern, params: params, query: query)
     }
 
     func explanation() -> MatchExplanation {
         var entries = [MatchExplanation.Entry]()
         let winnerText: String?
         var reason: String?
-        if let best, let winner = index.entries[best.id]?.pattern {
+        if let best, let winner = index.patterns[best.id] {
             winnerText = winner.text
             entries.append(.init(pattern: winner.text, verdict: .won))
             let losers = candidates.filter { $0.id != best.id }.sorted {
@@ -222,7 +259,7 @@ struct RouteSearch {
         }
         var seen = Set<Int>()
         for failure in failures where seen.insert(failure.id).inserted {
-            guard let pattern = index.entries[failure.id]?.pattern.text else { continue }
+            guard let pattern = index.patterns[failure.id]?.text else { continue }
             entries.append(.init(pattern: pattern, verdict: .failed(failure.reason)))
         }
         return MatchExplanation(url: url.text, winner: winnerText, reason: reason, entries: entries)
