@@ -15,10 +15,13 @@ let package = Package(
     targets: [
         // Marks the regions callgrind counts (valgrind's client requests, when its headers are installed).
         .target(name: "CallgrindRegion"),
+        // The allocator's own count of bytes in use, for the memory bench.
+        .target(name: "HeapUsage"),
         .executableTarget(
             name: "WayfinderBench",
             dependencies: [
                 "CallgrindRegion",
+                "HeapUsage",
                 .product(name: "Wayfinder", package: "Wayfinder"),
                 .product(name: "WayfinderLua", package: "Wayfinder"),
                 .product(name: "RoutingKit", package: "routing-kit"),

@@ -2,8 +2,12 @@ import Foundation
 
 struct MemoryResult {
     let routes: Int
-    let wayfinderMiB: Double
-    let routingKitMiB: Double
+    let wayfinder: MemoryBench.Usage
+    let routingKit: MemoryBench.Usage
+
+    static func mib(_ bytes: Int) -> Double { Double(bytes) / Double(1 << 20) }
+    var wayfinderMiB: Double { Self.mib(wayfinder.allocated) }
+    var routingKitMiB: Double { Self.mib(routingKit.allocated) }
 }
 
 /// The table on standard output, the targets with PASS/MISS, and the JSON document. A section the
@@ -144,9 +148,11 @@ struct Report {
             lines.append("memory")
         }
         if let memory {
-            lines.append("  \(Self.grouped(memory.routes)) routes, resident, each in a fresh process: wayfinder \(fixed(memory.wayfinderMiB, 1)) MiB"
-                + " (\(fixed(memory.wayfinderMiB * Double(1 << 20) / Double(memory.routes), 0)) bytes a route),"
-                + " routing-kit \(fixed(memory.routingKitMiB, 1)) MiB")
+            lines.append("  \(Self.grouped(memory.routes)) routes, each table in a fresh process: allocated (resident growth)")
+            lines.append("    wayfinder    \(fixed(memory.wayfinderMiB, 1)) MiB (\(fixed(MemoryResult.mib(memory.wayfinder.resident), 1)) MiB),"
+                + " \(memory.wayfinder.allocated / memory.routes) bytes a route")
+            lines.append("    routing-kit  \(fixed(memory.routingKitMiB, 1)) MiB (\(fixed(MemoryResult.mib(memory.routingKit.resident), 1)) MiB),"
+                + " \(memory.routingKit.allocated / memory.routes) bytes a route")
         }
         if let growth {
             lines.append("  open/back \(Self.grouped(growth.fromCycles)) -> \(Self.grouped(growth.toCycles)) cycles: RSS \(signed(growth.rssGrowthKiB)) KiB,"
@@ -188,7 +194,9 @@ struct Report {
         }.joined(separator: ",") + "]")
         if let memory {
             fields.append("\"memory\":{\"routes\":\(memory.routes),\"wayfinder_mib\":\(fixed(memory.wayfinderMiB, 2)),"
-                + "\"routingkit_mib\":\(fixed(memory.routingKitMiB, 2))}")
+                + "\"routingkit_mib\":\(fixed(memory.routingKitMiB, 2)),"
+                + "\"wayfinder_resident_mib\":\(fixed(MemoryResult.mib(memory.wayfinder.resident), 2)),"
+                + "\"routingkit_resident_mib\":\(fixed(MemoryResult.mib(memory.routingKit.resident), 2))}")
         }
         if let open {
             fields.append("\"open\":{\"wayfinder_ns\":\(number(open.openBackNs)),\"pcall_floor_ns\":\(number(open.floorNs)),"

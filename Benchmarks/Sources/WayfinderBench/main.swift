@@ -99,7 +99,8 @@ func runChild(_ options: Options) -> Never {
         if let workload = options.count {
             try InstructionWorkloads.run(workload)
         } else if let (contender, routes) = options.memory {
-            print(try MemoryBench.residentBytes(contender, count: routes))
+            let usage = try MemoryBench.usage(contender, count: routes)
+            print(usage.allocated, usage.resident)
         }
     } catch {
         note("bench: failed: \(error)")
@@ -140,8 +141,8 @@ do {
     if sections.contains(.memory) {
         note("bench: memory of \(plan.memoryRoutes) routes (a fresh process each)")
         report.memory = MemoryResult(routes: plan.memoryRoutes,
-                                     wayfinderMiB: try MemoryBench.residentMiB("wayfinder", count: plan.memoryRoutes),
-                                     routingKitMiB: try MemoryBench.residentMiB("routing-kit", count: plan.memoryRoutes))
+                                     wayfinder: try MemoryBench.measure("wayfinder", count: plan.memoryRoutes),
+                                     routingKit: try MemoryBench.measure("routing-kit", count: plan.memoryRoutes))
     }
 
     if sections.contains(.open) {

@@ -150,6 +150,8 @@ public struct Pattern: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// Host and path pieces: indices 0 (the host) up to the catch-all, if any.
     var positional: Range<Int> { 0..<Int(storage.header.positionalCount) }
 
+    var pieceCount: Int { storage.pieceCount }
+
     var queryCount: Int { Int(storage.header.queryCount) }
 
     /// Piece index of query component `n`'s value (its key is the piece before).
@@ -176,47 +178,44 @@ public struct Pattern: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// pattern was parsed, so it cannot fail here.
     func literal(_ index: Int) -> String {
         let piece = storage.piece(index)
-        let raw = bytes(piece.start, piece.end)
-        let decoded = (try? PercentEncoding.unescape(raw)) ?? String(Substring(raw))
+        let raw = text.withBytes { bytes in
+            String(decoding: UnsafeBufferPointer(rebasing: bytes[Int(piece.start)..<Int(piece.end)]), as: UTF8.self)
+        }
+        let decoded = (try? PercentEncoding.unescape(raw)) ?? raw
         return index == 0 ? NavigationURL.asciiLowercased(decoded) : decoded
     }
-
-    var pieceCount: Int { storage.pieceCount }
 
     /// Whether piece `index` is a param with a name, read without making the name.
     func isNamedParam(_ index: Int) -> Bool {
         let piece = storage.piece(index)
         guard !piece.isLiteral else { return false }
-        let first = text.utf8[text.utf8.index(text.utf8.startIndex, offsetBy: Int(piece.start) + 1)]
-        return first != UInt8(ascii: ":") && first != UInt8(ascii: ")")
+        return text.withBytes { bytes in
+            let first = bytes[Int(piece.start) + 1]
+            return first != UInt8(ascii: ":") && first != UInt8(ascii: ")")
+        }
     }
 
     /// A param piece's name, nil for an anonymous param.
     func paramName(_ index: Int) -> String? {
-        let inner = paramInner(index)
-        let name = inner.prefix { $0 != UInt8(ascii: ":") }
-        return name.isEmpty ? nil : String(Substring(name))
+        let piece = storage.piece(index)
+        return text.withBytes { bytes in
+            let start = Int(piece.start) + 1
+            var end = start
+            while bytes[end] != UInt8(ascii: ":") && bytes[end] != UInt8(ascii: ")") { end += 1 }
+            return end == start ? nil : String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        }
     }
 
     /// A param piece's type name (`string` when the pattern names none).
     func paramType(_ index: Int) -> String {
-        let inner = paramInner(index)
-        guard let colon = inner.firstIndex(of: UInt8(ascii: ":")), inner.index(after: colon) != inner.endIndex else {
-            return ParamType.stringName
-        }
-        return String(Substring(inner[inner.index(after: colon)...]))
-    }
-
-    /// Between a param piece's parentheses.
-    private func paramInner(_ index: Int) -> Substring.UTF8View {
         let piece = storage.piece(index)
-        return bytes(piece.start + 1, piece.end - 1)
-    }
-
-    private func bytes(_ start: UInt32, _ end: UInt32) -> Substring.UTF8View {
-        let utf8 = text.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: Int(start))
-        return utf8[from..<utf8.index(from, offsetBy: Int(end - start))]
+        return text.withBytes { bytes in
+            let end = Int(piece.end) - 1
+            var colon = Int(piece.start) + 1
+            while colon < end && bytes[colon] != UInt8(ascii: ":") { colon += 1 }
+            guard colon + 1 < end else { return ParamType.stringName }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[(colon + 1)..<end]), as: UTF8.self)
+        }
     }
 
     // MARK: Making one

@@ -2,8 +2,8 @@
 /// table of integers, so following an edge is one multiply and, at worst, a probe or two in one
 /// cache line, wherever the parent sits.
 ///
-/// Unseeded for the reason `LiteralPool` gives.
-struct EdgeTable {
+/// Unseeded for the reason `LiteralPool` gives; a class for the same reason as it.
+final class EdgeTable {
     private struct Entry {
         static let empty = Entry(parent: -1, literal: -1, child: -1)
         var parent: Int32
@@ -13,7 +13,7 @@ struct EdgeTable {
     }
 
     /// A power of two, at most three quarters full.
-    private var entries = [Entry](repeating: .empty, count: 16)
+    @exclusivity(unchecked) private var entries = [Entry](repeating: .empty, count: 16)
     private var shift = 64 - 4
     private var count = 0
 
@@ -30,13 +30,13 @@ struct EdgeTable {
     }
 
     /// Adds an edge that is not in the table yet.
-    mutating func insert(parent: Int32, literal: Int32, child: Int32) {
+    func insert(parent: Int32, literal: Int32, child: Int32) {
         if (count + 1) * 4 > entries.count * 3 { grow() }
         place(Entry(parent: parent, literal: literal, child: child))
         count += 1
     }
 
-    mutating func remove(parent: Int32, literal: Int32) {
+    func remove(parent: Int32, literal: Int32) {
         let mask = entries.count - 1
         var hole = home(parent, literal)
         while entries[hole].parent != parent || entries[hole].literal != literal {
@@ -64,14 +64,14 @@ struct EdgeTable {
         return Int(truncatingIfNeeded: (key &* 0x9E37_79B9_7F4A_7C15) >> UInt64(shift))
     }
 
-    private mutating func place(_ entry: Entry) {
+    private func place(_ entry: Entry) {
         let mask = entries.count - 1
         var index = home(entry.parent, entry.literal)
         while entries[index].child >= 0 { index = (index + 1) & mask }
         entries[index] = entry
     }
 
-    private mutating func grow() {
+    private func grow() {
         let old = entries
         entries = [Entry](repeating: .empty, count: old.count * 2)
         shift -= 1

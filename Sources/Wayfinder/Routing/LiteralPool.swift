@@ -6,7 +6,10 @@
 /// keys come from the app's own patterns and a URL can only probe, so a crafted URL costs at most
 /// the longest run of slots those patterns fill. Swift's `Dictionary` would hash with SipHash,
 /// several times the cost of the whole probe for text this short.
-struct LiteralPool {
+///
+/// A class, so the search calls into it without copying (and retaining) its arrays; they skip
+/// run-time exclusivity checks for the reason `RouteIndex` gives.
+final class LiteralPool {
     private struct Slot {
         static let empty = Slot(id: -1, hash: 0)
         /// -1 for an empty slot.
@@ -15,18 +18,17 @@ struct LiteralPool {
     }
 
     /// Texts by id; "" for an id that is free.
-    private(set) var texts: [String] = []
+    @exclusivity(unchecked) private(set) var texts: [String] = []
     /// How many trie edges use each id; an id whose count falls to 0 is freed.
     private var uses: [Int32] = []
     private var freeIDs: [Int32] = []
     /// A power of two, at most half full, so a probe rarely looks at more than two slots.
-    private var slots = [Slot](repeating: .empty, count: 16)
+    @exclusivity(unchecked) private var slots = [Slot](repeating: .empty, count: 16)
     private var count = 0
 
     /// The id of `text`, or nil when no pattern has it.
     func id(of text: String) -> Int32? {
-        var text = text
-        return text.withUTF8 { id(of: $0) }
+        text.withBytes { id(of: $0) }
     }
 
     func id(of bytes: UnsafeBufferPointer<UInt8>) -> Int32? {
@@ -42,7 +44,7 @@ struct LiteralPool {
     }
 
     /// The id of `text`, added if new; one more use either way.
-    mutating func retain(_ text: String) -> Int32 {
+    func retain(_ text: String) -> Int32 {
         if let id = id(of: text) {
             uses[Int(id)] += 1
             return id
@@ -58,19 +60,17 @@ struct LiteralPool {
             texts.append(text)
             uses.append(1)
         }
-        var copy = text
-        place(Slot(id: id, hash: copy.withUTF8(Self.hash)))
+        place(Slot(id: id, hash: text.withBytes(Self.hash)))
         count += 1
         return id
     }
 
     /// One use fewer; the text goes when no edge uses it.
-    mutating func release(_ id: Int32) {
+    func release(_ id: Int32) {
         uses[Int(id)] -= 1
         guard uses[Int(id)] == 0 else { return }
         let mask = slots.count - 1
-        var text = texts[Int(id)]
-        var hole = Int(text.withUTF8(Self.hash)) & mask
+        var hole = Int(texts[Int(id)].withBytes(Self.hash)) & mask
         while slots[hole].id != id { hole = (hole + 1) & mask }
         // Backward-shift deletion: move later entries of the run back over the hole, so no
         // tombstones are left to lengthen probes.
@@ -89,14 +89,14 @@ struct LiteralPool {
         count -= 1
     }
 
-    private mutating func place(_ slot: Slot) {
+    private func place(_ slot: Slot) {
         let mask = slots.count - 1
         var index = Int(slot.hash) & mask
         while slots[index].id >= 0 { index = (index + 1) & mask }
         slots[index] = slot
     }
 
-    private mutating func grow() {
+    private func grow() {
         let old = slots
         slots = [Slot](repeating: .empty, count: old.count * 2)
         for slot in old where slot.id >= 0 { place(slot) }
@@ -109,7 +109,10 @@ struct LiteralPool {
     }
 
     private static func equal(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var text = text
-        return text.withUTF8 { $0.count == bytes.count && $0.elementsEqual(bytes) }
+        text.withBytes { stored in
+            guard stored.count == bytes.count else { return false }
+            for index in 0..<stored.count where stored[index] != bytes[index] { return false }
+            return true
+        }
     }
 }

@@ -20,8 +20,8 @@ final class RouteIndex {
     private var freeIDs: [Int32] = []
     @exclusivity(unchecked) private(set) var nodes = [TrieNode(label: TrieNode.none)]
     private var freeNodes: [Int32] = []
-    @exclusivity(unchecked) private(set) var edges = EdgeTable()
-    @exclusivity(unchecked) private(set) var literals = LiteralPool()
+    let edges = EdgeTable()
+    let literals = LiteralPool()
     /// Param types by slot. Trie nodes keep their type's slot, so the search does not hash the
     /// type name at every edge; registering a type again replaces it in its slot.
     @exclusivity(unchecked) private(set) var typeSlots: [ParamType] = []
@@ -308,9 +308,8 @@ final class RouteIndex {
     /// The route a URL opens, other than `*`, or nil.
     @usableFromInline
     func lookUp(_ url: NavigationURL) throws -> RouteSearch.Winner? {
-        var search = RouteSearch(index: self, url: url, explaining: false)
-        try search.run()
-        guard let best = search.best else { return nil }
-        return search.winner(from: best)
+        let search = RouteSearch(index: self, explaining: false)
+        guard let best = try search.run(url).best else { return nil }
+        return search.winner(from: best, url)
     }
 }

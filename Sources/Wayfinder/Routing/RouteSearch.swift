@@ -5,6 +5,11 @@ import OrderedCollections
 /// path specificity cannot reach the best candidate's.
 ///
 /// It works on route ids only; the table turns the winning id into a `RouteMatch` once at the end.
+///
+/// The index and the URL are borrowed (the URL is passed down rather than stored, so the search
+/// does not copy it) and read by non-mutating methods; what the search changes is a separate
+/// `State` passed `inout`. A mutating method could not read the index's arrays or the URL's parts
+/// without retaining each one first, at every node.
 @usableFromInline
 struct RouteSearch {
     /// The winning route, its named values in pattern order, and the URL's query without the pairs
@@ -20,8 +25,7 @@ struct RouteSearch {
     struct Candidate {
         let id: Int
         let query: Precedence.QueryScore
-        /// By level: the host's value, then each path segment's (`.null` for a literal), then the
-        /// catch-all's.
+        /// What the host and path params bound, in pattern order, the catch-all's last.
         let captures: [Value]
         /// By query component; nil where nothing is bound.
         let queryValues: [Value?]
@@ -29,55 +33,55 @@ struct RouteSearch {
         let consumedKeys: [String]
     }
 
-    let index: RouteIndex
-    let url: NavigationURL
-    let explaining: Bool
-    /// Level 0 is the host, level n is path segment n.
-    private let levels: Int
-    /// Each level's text as a literal id in the index's pool, -1 where no pattern has that text:
-    /// looked up once here, so each node visited follows its literal edge by number.
-    private var literalIDs: [Int32]
-    /// The values bound on the path being searched, by level.
-    private var captures: [Value]
-    private(set) var best: Candidate?
-    /// The best candidate's pattern, specificity and query score, for comparing without copying `best`.
-    private var bestPattern: Pattern?
-    private var bestSpecificity = Int32.min
-    private var bestQuery = Precedence.QueryScore()
-    private var candidates: [Candidate] = []
-    private var failures: [(id: Int, reason: String)] = []
-
-    init(index: RouteIndex, url: NavigationURL, explaining: Bool) {
-        self.index = index
-        self.url = url
-        self.explaining = explaining
-        levels = url.segments.count + 1
-        captures = Array(repeating: .null, count: levels)
-        literalIDs = []
-        literalIDs.reserveCapacity(levels)
-        literalIDs.append(index.literals.id(of: url.hostKey) ?? TrieNode.none)
-        for segment in url.segments { literalIDs.append(index.literals.id(of: segment) ?? TrieNode.none) }
+    /// What the search has found so far.
+    struct State {
+        /// By level (level 0 is the host, level n path segment n): the level's text as a literal
+        /// id in the index's pool, -1 where no pattern has that text. Looked up once, so each node
+        /// visited follows its literal edge by number.
+        let literals: [Int32]
+        /// What the params on the path being searched bound, in order: pushed on the way down,
+        /// popped on the way back. Only params bind, so a literal level costs nothing here.
+        var bound: [Value] = []
+        var best: Candidate?
+        /// The best candidate's pattern, specificity and query score, for comparing without
+        /// copying `best`.
+        var bestPattern: Pattern?
+        var bestSpecificity = Int32.min
+        var bestQuery = Precedence.QueryScore()
+        /// Only when explaining: every candidate, and why each route reached failed.
+        var candidates: [Candidate] = []
+        var failures: [(id: Int, reason: String)] = []
     }
 
-    mutating func run() throws {
-        guard url.host != nil, let rootKey = index.literals.id(of: url.rootKey),
-              let root = index.edges.child(of: RouteIndex.top, literal: rootKey) else { return }
-        try visit(root, depth: 0)
+    let index: RouteIndex
+    let explaining: Bool
+
+    func run(_ url: NavigationURL) throws -> State {
+        let pool = index.literals
+        var literals = [Int32]()
+        literals.reserveCapacity(url.segments.count + 1)
+        literals.append(pool.id(of: url.hostKey) ?? TrieNode.none)
+        for segment in url.segments { literals.append(pool.id(of: segment) ?? TrieNode.none) }
+        var state = State(literals: literals)
+        guard url.host != nil, let rootKey = pool.id(of: url.rootKey),
+              let root = index.edges.child(of: RouteIndex.top, literal: rootKey) else { return state }
+        try visit(root, depth: 0, url, &state)
+        return state
     }
 
     /// The decoded text at a level; the host is non-nil once the search runs.
-    private func text(at depth: Int) -> String {
+    private func text(at depth: Int, _ url: NavigationURL) -> String {
         depth == 0 ? url.host ?? "" : url.segments[depth - 1]
     }
 
-    private mutating func visit(_ nodeIndex: Int32, depth: Int) throws {
+    private func visit(_ nodeIndex: Int32, depth: Int, _ url: NavigationURL, _ state: inout State) throws {
         let node = index.nodes[Int(nodeIndex)]
-        if !explaining && node.maxSpecificity < bestSpecificity { return }
-        let remaining = levels - depth
+        if !explaining && node.maxSpecificity < state.bestSpecificity { return }
+        let remaining = state.literals.count - depth
         if remaining == 0 {
             var route = node.firstRoute
             while route != TrieNode.none {
-                try consider(Int(route), depth: depth, catchAll: nil)
+                try consider(Int(route), depth: depth, catchAll: nil, url, &state)
                 route = index.nextRoute[Int(route)]
             }
             if explaining {
@@ -89,52 +93,55 @@ struct RouteSearch {
                         child = index.nodes[Int(child)].nextSibling
                     }
                 }
-                for id in below { failures.append((id, "the URL ends before the pattern does")) }
+                for id in below { state.failures.append((id, "the URL ends before the pattern does")) }
             }
             return
         }
         if explaining {
             for id in index.routes(at: nodeIndex, catchAll: false) {
-                failures.append((id, "the URL has \(remaining) more path segment(s) than the pattern"))
+                state.failures.append((id, "the URL has \(remaining) more path segment(s) than the pattern"))
             }
         }
         if depth > 0 && node.firstCatchAll != TrieNode.none {
             let rest = Value.string(url.segments[(depth - 1)...].joined(separator: "/"))
             var route = node.firstCatchAll
             while route != TrieNode.none {
-                try consider(Int(route), depth: depth, catchAll: rest)
+                try consider(Int(route), depth: depth, catchAll: rest, url, &state)
                 route = index.nextRoute[Int(route)]
             }
         }
-        let literal = literalIDs[depth]
+        let literal = state.literals[depth]
         if literal != TrieNode.none, let child = index.edges.child(of: nodeIndex, literal: literal) {
-            captures[depth] = .null
-            try visit(child, depth: depth + 1)
+            try visit(child, depth: depth + 1, url, &state)
         }
         var edge = node.firstParamChild
         if edge == TrieNode.none { return }
-        let text = text(at: depth)
+        let text = text(at: depth, url)
         while edge != TrieNode.none {
             let child = index.nodes[Int(edge)]
             defer { edge = child.nextSibling }
-            if !explaining && child.maxSpecificity < bestSpecificity { continue }
+            if !explaining && child.maxSpecificity < state.bestSpecificity { continue }
             let type = index.typeSlots[Int(child.label)]
             guard let value = try type.convert(text) else {
                 if explaining {
                     var below = [Int]()
                     index.allRoutes(below: edge, into: &below)
                     let place = depth == 0 ? "host" : "path segment \(depth)"
-                    for id in below { failures.append((id, "\(place) '\(text)' is not a valid \(type.name)")) }
+                    for id in below { state.failures.append((id, "\(place) '\(text)' is not a valid \(type.name)")) }
                 }
                 continue
             }
-            captures[depth] = value
-            try visit(edge, depth: depth + 1)
+            state.bound.append(value)
+            defer { state.bound.removeLast() }
+            try visit(edge, depth: depth + 1, url, &state)
         }
     }
 
-    private mutating func consider(_ id: Int, depth: Int, catchAll: Value?) throws {
+    private func consider(_ id: Int, depth: Int, catchAll: Value?, _ url: NavigationURL, _ state: inout State) throws {
         guard let pattern = index.patterns[id] else { return }
+        func fail(_ reason: String) {
+            if explaining { state.failures.append((id, reason)) }
+        }
         var queryValues = [Value?]()
         var consumed = [String]()
         var score = Precedence.QueryScore()
@@ -146,12 +153,12 @@ struct RouteSearch {
                 let expected = pattern.literal(valueIndex)
                 switch present {
                 case nil:
-                    return fail(id, "query '\(key)' is missing (needs '\(expected)')")
+                    return fail("query '\(key)' is missing (needs '\(expected)')")
                 case .string(let actual)?:
-                    guard actual == expected else { return fail(id, "query '\(key)' is '\(actual)', needs '\(expected)'") }
+                    guard actual == expected else { return fail("query '\(key)' is '\(actual)', needs '\(expected)'") }
                     queryValues.append(nil)
                 case _?:
-                    return fail(id, "query '\(key)' needs the single value '\(expected)'")
+                    return fail("query '\(key)' needs the single value '\(expected)'")
                 }
             } else {
                 let type = pattern.paramType(valueIndex)
@@ -160,13 +167,13 @@ struct RouteSearch {
                     queryValues.append(nil)
                 case .string(let text)?:
                     guard let value = try index.type(named: type)?.convert(text) else {
-                        return fail(id, "query '\(key)' '\(text)' is not a valid \(type)")
+                        return fail("query '\(key)' '\(text)' is not a valid \(type)")
                     }
                     queryValues.append(value)
                 case .bool(true)? where type == "bool":
                     queryValues.append(.bool(true))
                 case _?:
-                    return fail(id, "query '\(key)' needs a single \(type) value")
+                    return fail("query '\(key)' needs a single \(type) value")
                 }
             }
             if present != nil {
@@ -176,70 +183,75 @@ struct RouteSearch {
         }
         var fragmentValue: Value?
         if let fragmentIndex = pattern.fragmentIndex {
-            guard let fragment = url.fragment else { return fail(id, "the URL has no fragment") }
+            guard let fragment = url.fragment else { return fail("the URL has no fragment") }
             if pattern.rank(fragmentIndex) == Precedence.literalRank {
                 let expected = pattern.literal(fragmentIndex)
-                guard fragment == expected else { return fail(id, "fragment '\(fragment)' is not '\(expected)'") }
+                guard fragment == expected else { return fail("fragment '\(fragment)' is not '\(expected)'") }
             } else {
                 let type = pattern.paramType(fragmentIndex)
                 guard let value = try index.type(named: type)?.convert(fragment) else {
-                    return fail(id, "fragment '\(fragment)' is not a valid \(type)")
+                    return fail("fragment '\(fragment)' is not a valid \(type)")
                 }
                 fragmentValue = value
             }
         }
-        if !explaining, let bestPattern {
+        if !explaining, let bestPattern = state.bestPattern {
             // Decided before the candidate is built, so a loser costs no allocations.
-            guard Precedence.outranks(pattern.precedence, score, bestPattern.precedence, bestQuery) else { return }
+            guard Precedence.outranks(pattern.precedence, score, bestPattern.precedence, state.bestQuery) else { return }
         }
-        var captured = Array(captures[0..<depth])
+        var captured = state.bound
         if let catchAll { captured.append(catchAll) }
         let candidate = Candidate(id: id, query: score, captures: captured, queryValues: queryValues,
                                   fragmentValue: fragmentValue, consumedKeys: consumed)
         if explaining {
-            candidates.append(candidate)
-            if let bestPattern, !Precedence.outranks(pattern.precedence, score, bestPattern.precedence, bestQuery) { return }
+            state.candidates.append(candidate)
+            if let bestPattern = state.bestPattern,
+               !Precedence.outranks(pattern.precedence, score, bestPattern.precedence, state.bestQuery) { return }
         }
-        best = candidate
-        bestPattern = pattern
-        bestQuery = score
-        bestSpecificity = Int32(pattern.specificity)
+        state.best = candidate
+        state.bestPattern = pattern
+        state.bestQuery = score
+        state.bestSpecificity = Int32(pattern.specificity)
     }
 
-    private mutating func fail(_ id: Int, _ reason: String) {
-        if explaining { failures.append((id, reason)) }
-    }
-
-    func winner(from best: Candidate) -> Winner {
+    func winner(from best: Candidate, _ url: NavigationURL) -> Winner {
         let pattern = index.pattern(best.id)
-        // Sized up front: growing from empty would reallocate the keys and values once per param.
+        // Names and values gathered first, sized up front, and handed to the dictionary whole:
+        // inserting one by one would reallocate and look each name up as it goes.
         var named = 0
         for piece in 0..<pattern.pieceCount where pattern.isNamedParam(piece) { named += 1 }
-        var params = OrderedDictionary<String, Value>(minimumCapacity: named)
+        var names = ContiguousArray<String>(), values = ContiguousArray<Value>()
+        names.reserveCapacity(named)
+        values.reserveCapacity(named)
+        func bind(_ piece: Int, _ value: Value) {
+            if let name = pattern.paramName(piece) {
+                names.append(name)
+                values.append(value)
+            }
+        }
         var captures = best.captures.makeIterator()
-        for piece in pattern.positional {
+        for piece in pattern.positional where pattern.rank(piece) != Precedence.literalRank {
             guard let value = captures.next() else { break }
-            if pattern.rank(piece) != Precedence.literalRank, let name = pattern.paramName(piece) { params[name] = value }
+            bind(piece, value)
         }
         for (n, value) in best.queryValues.enumerated() {
-            if let value, let name = pattern.paramName(pattern.queryValueIndex(n)) { params[name] = value }
+            if let value { bind(pattern.queryValueIndex(n), value) }
         }
-        if let fragmentIndex = pattern.fragmentIndex, let value = best.fragmentValue, let name = pattern.paramName(fragmentIndex) {
-            params[name] = value
-        }
+        if let fragmentIndex = pattern.fragmentIndex, let value = best.fragmentValue { bind(fragmentIndex, value) }
         var query = url.query
         for key in best.consumedKeys { query[key] = nil }
-        return Winner(id: best.id, pattern: pattern, params: params, query: query)
+        // The parser refuses a name used twice in one pattern.
+        return Winner(id: best.id, pattern: pattern, params: OrderedDictionary(uncheckedUniqueKeys: names, values: values), query: query)
     }
 
-    func explanation() -> MatchExplanation {
+    func explanation(_ url: NavigationURL, _ state: State) -> MatchExplanation {
         var entries = [MatchExplanation.Entry]()
         let winnerText: String?
         var reason: String?
-        if let best, let winner = index.patterns[best.id] {
+        if let best = state.best, let winner = index.patterns[best.id] {
             winnerText = winner.text
             entries.append(.init(pattern: winner.text, verdict: .won))
-            let losers = candidates.filter { $0.id != best.id }.sorted {
+            let losers = state.candidates.filter { $0.id != best.id }.sorted {
                 Precedence.outranks(index.pattern($0.id).precedence, $0.query, index.pattern($1.id).precedence, $1.query)
             }
             for loser in losers {
@@ -258,7 +270,7 @@ struct RouteSearch {
             reason = MatchResult<Never>.noRouteReason
         }
         var seen = Set<Int>()
-        for failure in failures where seen.insert(failure.id).inserted {
+        for failure in state.failures where seen.insert(failure.id).inserted {
             guard let pattern = index.patterns[failure.id]?.text else { continue }
             entries.append(.init(pattern: pattern, verdict: .failed(failure.reason)))
         }

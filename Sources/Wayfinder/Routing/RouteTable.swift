@@ -7,8 +7,9 @@ import OrderedCollections
 public final class RouteTable<Target> {
     /// Patterns, trie and types: everything matching reads, kept out of the generic class.
     @usableFromInline let index = RouteIndex()
-    /// What each route opens, by route id (the index's ids); nil where the id is free.
-    @usableFromInline var slots: [Slot?] = []
+    /// What each route opens, by route id (the index's ids); nil where the id is free. Read on
+    /// every match without a run-time exclusivity check, as `RouteIndex`'s fields are.
+    @exclusivity(unchecked) @usableFromInline var slots: [Slot?] = []
     @usableFromInline var defaultRoute: Route<Target>? {
         didSet { index.hasDefaultRoute = defaultRoute != nil }
     }
@@ -151,9 +152,8 @@ public final class RouteTable<Target> {
         do { url = try NavigationURL(urlText) } catch {
             return MatchExplanation(url: urlText, winner: nil, reason: error.description, entries: [])
         }
-        var search = RouteSearch(index: index, url: url, explaining: true)
-        try search.run()
-        return search.explanation()
+        let search = RouteSearch(index: index, explaining: true)
+        return search.explanation(url, try search.run(url))
     }
 
     /// Pairs of routes that can match one URL with equal precedence, so that only the last resort
