@@ -4,7 +4,7 @@
 /// `RouteTable<Target>`.
 ///
 /// The trie is flat (`TrieNode`): nodes in one array, literal edges in one `EdgeTable`, literal
-/// texts once each in a `LiteralPool`, the routes at a node linked through `nextRoute`. A pattern
+/// texts once each in a `LiteralPool`, the routes at a node linked through their records. A pattern
 /// is found again (to replace it, or to report a conflict) by walking the trie to its node, so no
 /// index by text or by shape is kept beside it.
 @usableFromInline
@@ -13,10 +13,16 @@ final class RouteIndex {
     // node, the checks would cost more than the rest of the visit, and every access is a
     // momentary read or write, so none can overlap another.
 
-    /// By route id; nil in a slot freed by a removal and not yet reused.
-    @exclusivity(unchecked) private(set) var patterns: [Pattern?] = []
-    /// The next route at the same node (in its route or catch-all list), by route id.
-    @exclusivity(unchecked) private(set) var nextRoute: [Int32] = []
+    /// A route's pattern and the next route at the same node (in its route or catch-all list),
+    /// side by side, so walking a node's routes and reading their patterns touch one record.
+    struct Route {
+        /// nil for an id freed by a removal and not yet reused.
+        var pattern: Pattern?
+        var next: Int32
+    }
+
+    /// By route id.
+    @exclusivity(unchecked) private(set) var routes: [Route] = []
     private var freeIDs: [Int32] = []
     @exclusivity(unchecked) private(set) var nodes = [TrieNode(label: TrieNode.none)]
     private var freeNodes: [Int32] = []
@@ -51,10 +57,10 @@ final class RouteIndex {
     }
 
     /// Every live route id, in no particular order.
-    var ids: [Int] { patterns.indices.filter { patterns[$0] != nil } }
+    var ids: [Int] { routes.indices.filter { routes[$0].pattern != nil } }
 
     /// The live route's pattern.
-    func pattern(_ id: Int) -> Pattern { patterns[id]! }
+    func pattern(_ id: Int) -> Pattern { routes[id].pattern! }
 
     /// The scheme keys (`scheme`, or `scheme:port`) some pattern uses.
     var rootKeys: [String] {
@@ -76,12 +82,12 @@ final class RouteIndex {
         var sameShape: Int?
         var route = catchAll ? nodes[Int(node)].firstCatchAll : nodes[Int(node)].firstRoute
         while route != TrieNode.none {
-            let other = patterns[Int(route)]!
+            let other = routes[Int(route)].pattern!
             if other.text == pattern.text { return (Int(route), nil) }
             // Same node: same scheme key and the same host and path, so only the query and the
             // fragment can tell the shapes apart.
             if other.shape == pattern.shape { sameShape = Int(route) }
-            route = nextRoute[Int(route)]
+            route = routes[Int(route)].next
         }
         return (nil, sameShape)
     }
@@ -154,11 +160,10 @@ final class RouteIndex {
         let id: Int32
         if let free = freeIDs.popLast() {
             id = free
-            patterns[Int(id)] = pattern
+            routes[Int(id)].pattern = pattern
         } else {
-            id = Int32(patterns.count)
-            patterns.append(pattern)
-            nextRoute.append(TrieNode.none)
+            id = Int32(routes.count)
+            routes.append(Route(pattern: pattern, next: TrieNode.none))
         }
         let specificity = Int32(pattern.specificity)
         let (node, catchAll) = walk(pattern, creating: true) { node in
@@ -172,23 +177,23 @@ final class RouteIndex {
     /// At the end of a node's list, so routes are considered (and explained) in the order they
     /// were added.
     private func append(_ id: Int32, to head: inout Int32) {
-        nextRoute[Int(id)] = TrieNode.none
+        routes[Int(id)].next = TrieNode.none
         guard head != TrieNode.none else {
             head = id
             return
         }
         var last = head
-        while nextRoute[Int(last)] != TrieNode.none { last = nextRoute[Int(last)] }
-        nextRoute[Int(last)] = id
+        while routes[Int(last)].next != TrieNode.none { last = routes[Int(last)].next }
+        routes[Int(last)].next = id
     }
 
     /// Takes a live route out of the trie, frees its id, and prunes the nodes left empty.
     func remove(id: Int) {
-        guard let pattern = patterns[id] else { return }
+        guard let pattern = routes[id].pattern else { return }
         var trail = [Int32]()
         guard let (node, catchAll) = walk(pattern, creating: false, trail: { trail.append($0) }) else { return }
         if catchAll { unlinkRoute(Int32(id), from: &nodes[Int(node)].firstCatchAll) } else { unlinkRoute(Int32(id), from: &nodes[Int(node)].firstRoute) }
-        patterns[id] = nil
+        routes[id].pattern = nil
         freeIDs.append(Int32(id))
         count -= 1
 
@@ -211,16 +216,16 @@ final class RouteIndex {
 
     private func unlinkRoute(_ id: Int32, from head: inout Int32) {
         if head == id {
-            head = nextRoute[Int(id)]
+            head = routes[Int(id)].next
             return
         }
         var route = head
         while route != TrieNode.none {
-            if nextRoute[Int(route)] == id {
-                nextRoute[Int(route)] = nextRoute[Int(id)]
+            if routes[Int(route)].next == id {
+                routes[Int(route)].next = routes[Int(id)].next
                 return
             }
-            route = nextRoute[Int(route)]
+            route = routes[Int(route)].next
         }
     }
 
@@ -265,8 +270,8 @@ final class RouteIndex {
         for list in [node.firstRoute, node.firstCatchAll] {
             var route = list
             while route != TrieNode.none {
-                best = max(best, Int32(patterns[Int(route)]!.specificity))
-                route = nextRoute[Int(route)]
+                best = max(best, Int32(routes[Int(route)].pattern!.specificity))
+                route = routes[Int(route)].next
             }
         }
         for list in [node.firstLiteralChild, node.firstParamChild] {
@@ -287,7 +292,7 @@ final class RouteIndex {
         var route = catchAll ? nodes[Int(node)].firstCatchAll : nodes[Int(node)].firstRoute
         while route != TrieNode.none {
             ids.append(Int(route))
-            route = nextRoute[Int(route)]
+            route = routes[Int(route)].next
         }
         return ids
     }

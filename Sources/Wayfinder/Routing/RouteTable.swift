@@ -135,16 +135,20 @@ public final class RouteTable<Target> {
     }
 
     @inlinable
-    public func match(_ url: NavigationURL) throws -> MatchResult<Target> {
+    // `consuming`: the match keeps the URL, so the string variant above hands over the one it
+    // read instead of copying it.
+    public func match(_ url: consuming NavigationURL) throws -> MatchResult<Target> {
         guard let winner = try index.lookUp(url) else {
             if let defaultRoute {
-                return .matched(RouteMatch(route: defaultRoute, url: url, params: [:], query: url.query, fragment: url.fragment))
+                let query = url.query, fragment = url.fragment
+                return .matched(RouteMatch(route: defaultRoute, url: url, params: [:], query: query, fragment: fragment))
             }
             return .noMatch(reason: MatchResult<Target>.noRouteReason)
         }
         let slot = slots[winner.id]!
         let route = Route(pattern: winner.pattern, target: slot.target, options: slot.options.options)
-        return .matched(RouteMatch(route: route, url: url, params: winner.params, query: winner.query, fragment: url.fragment))
+        let fragment = url.fragment
+        return .matched(RouteMatch(route: route, url: url, params: winner.params, query: winner.query, fragment: fragment))
     }
 
     public func explain(_ urlText: String) throws -> MatchExplanation {
