@@ -27,8 +27,8 @@ public struct RouteOptions: Sendable, Hashable {
 }
 
 extension RouteOptions {
-    /// Options behind a reference, as a route table keeps them: most routes use the defaults,
-    /// which then share one instance instead of carrying 72 bytes of nil fields each.
+    /// Options behind a reference, as a route table and its matches keep them: most routes use
+    /// the defaults, which then share one instance instead of carrying 72 bytes of nil fields each.
     @usableFromInline
     final class Shared: Sendable {
         @usableFromInline let options: RouteOptions
@@ -37,6 +37,7 @@ extension RouteOptions {
 
         private static let defaults = Shared(options: RouteOptions())
 
+        @usableFromInline
         static func holding(_ options: RouteOptions) -> Shared {
             options == RouteOptions() ? defaults : Shared(options: options)
         }

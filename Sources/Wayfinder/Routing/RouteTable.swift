@@ -46,7 +46,7 @@ public final class RouteTable<Target> {
     /// The live route with this id.
     private func route(id: Int) -> Route<Target> {
         let slot = slots[id]!
-        return Route(pattern: index.pattern(id), target: slot.target, options: slot.options.options)
+        return Route(pattern: index.pattern(id), target: slot.target, sharedOptions: slot.options)
     }
 
     // MARK: Types
@@ -146,7 +146,7 @@ public final class RouteTable<Target> {
             return .noMatch(reason: MatchResult<Target>.noRouteReason)
         }
         let slot = slots[winner.id]!
-        let route = Route(pattern: winner.pattern, target: slot.target, options: slot.options.options)
+        let route = Route(pattern: winner.pattern, target: slot.target, sharedOptions: slot.options)
         let fragment = url.fragment
         return .matched(RouteMatch(route: route, url: url, params: winner.params, query: winner.query, fragment: fragment))
     }
