@@ -15,14 +15,14 @@ final class RouteIndex {
 
     /// A route's pattern and the next route at the same node (in its route or catch-all list),
     /// side by side, so walking a node's routes and reading their patterns touch one record.
-    struct Route {
+    struct Record {
         /// nil for an id freed by a removal and not yet reused.
         var pattern: Pattern?
         var next: Int32
     }
 
     /// By route id.
-    @exclusivity(unchecked) private(set) var routes: [Route] = []
+    @exclusivity(unchecked) private(set) var records: [Record] = []
     private var freeIDs: [Int32] = []
     @exclusivity(unchecked) private(set) var nodes = [TrieNode(label: TrieNode.none)]
     private var freeNodes: [Int32] = []
@@ -57,10 +57,10 @@ final class RouteIndex {
     }
 
     /// Every live route id, in no particular order.
-    var ids: [Int] { routes.indices.filter { routes[$0].pattern != nil } }
+    var ids: [Int] { records.indices.filter { records[$0].pattern != nil } }
 
     /// The live route's pattern.
-    func pattern(_ id: Int) -> Pattern { routes[id].pattern! }
+    func pattern(_ id: Int) -> Pattern { records[id].pattern! }
 
     /// The scheme keys (`scheme`, or `scheme:port`) some pattern uses.
     var rootKeys: [String] {
@@ -82,12 +82,12 @@ final class RouteIndex {
         var sameShape: Int?
         var route = catchAll ? nodes[Int(node)].firstCatchAll : nodes[Int(node)].firstRoute
         while route != TrieNode.none {
-            let other = routes[Int(route)].pattern!
+            let other = records[Int(route)].pattern!
             if other.text == pattern.text { return (Int(route), nil) }
             // Same node: same scheme key and the same host and path, so only the query and the
             // fragment can tell the shapes apart.
             if other.shape == pattern.shape { sameShape = Int(route) }
-            route = routes[Int(route)].next
+            route = records[Int(route)].next
         }
         return (nil, sameShape)
     }
@@ -119,7 +119,9 @@ final class RouteIndex {
         guard creating else { return nil }
         let child = newNode(label: literals.retain(text))
         edges.insert(parent: parent, literal: nodes[Int(child)].label, child: child)
-        link(child, into: &nodes[Int(parent)].firstLiteralChild)
+        let head = nodes[Int(parent)].firstLiteralChild
+        link(child, before: head)
+        nodes[Int(parent)].firstLiteralChild = child
         return child
     }
 
@@ -141,13 +143,13 @@ final class RouteIndex {
         guard creating else { return nil }
         let child = newNode(label: slot)
         if before == TrieNode.none {
-            link(child, into: &nodes[Int(parent)].firstParamChild)
+            let head = nodes[Int(parent)].firstParamChild
+            link(child, before: head)
+            nodes[Int(parent)].firstParamChild = child
         } else {
-            let after = nodes[Int(before)].nextSibling
+            link(child, before: nodes[Int(before)].nextSibling)
             nodes[Int(child)].previousSibling = before
-            nodes[Int(child)].nextSibling = after
             nodes[Int(before)].nextSibling = child
-            if after != TrieNode.none { nodes[Int(after)].previousSibling = child }
         }
         return child
     }
@@ -160,10 +162,10 @@ final class RouteIndex {
         let id: Int32
         if let free = freeIDs.popLast() {
             id = free
-            routes[Int(id)].pattern = pattern
+            records[Int(id)].pattern = pattern
         } else {
-            id = Int32(routes.count)
-            routes.append(Route(pattern: pattern, next: TrieNode.none))
+            id = Int32(records.count)
+            records.append(Record(pattern: pattern, next: TrieNode.none))
         }
         let specificity = Int32(pattern.specificity)
         let (node, catchAll) = walk(pattern, creating: true) { node in
@@ -177,23 +179,23 @@ final class RouteIndex {
     /// At the end of a node's list, so routes are considered (and explained) in the order they
     /// were added.
     private func append(_ id: Int32, to head: inout Int32) {
-        routes[Int(id)].next = TrieNode.none
+        records[Int(id)].next = TrieNode.none
         guard head != TrieNode.none else {
             head = id
             return
         }
         var last = head
-        while routes[Int(last)].next != TrieNode.none { last = routes[Int(last)].next }
-        routes[Int(last)].next = id
+        while records[Int(last)].next != TrieNode.none { last = records[Int(last)].next }
+        records[Int(last)].next = id
     }
 
     /// Takes a live route out of the trie, frees its id, and prunes the nodes left empty.
     func remove(id: Int) {
-        guard let pattern = routes[id].pattern else { return }
+        guard let pattern = records[id].pattern else { return }
         var trail = [Int32]()
         guard let (node, catchAll) = walk(pattern, creating: false, trail: { trail.append($0) }) else { return }
         if catchAll { unlinkRoute(Int32(id), from: &nodes[Int(node)].firstCatchAll) } else { unlinkRoute(Int32(id), from: &nodes[Int(node)].firstRoute) }
-        routes[id].pattern = nil
+        records[id].pattern = nil
         freeIDs.append(Int32(id))
         count -= 1
 
@@ -216,16 +218,16 @@ final class RouteIndex {
 
     private func unlinkRoute(_ id: Int32, from head: inout Int32) {
         if head == id {
-            head = routes[Int(id)].next
+            head = records[Int(id)].next
             return
         }
         var route = head
         while route != TrieNode.none {
-            if routes[Int(route)].next == id {
-                routes[Int(route)].next = routes[Int(id)].next
+            if records[Int(route)].next == id {
+                records[Int(route)].next = records[Int(id)].next
                 return
             }
-            route = routes[Int(route)].next
+            route = records[Int(route)].next
         }
     }
 
@@ -256,11 +258,10 @@ final class RouteIndex {
         return Int32(nodes.count - 1)
     }
 
-    /// Puts `child` at the head of a sibling list.
-    private func link(_ child: Int32, into head: inout Int32) {
-        nodes[Int(child)].nextSibling = head
-        if head != TrieNode.none { nodes[Int(head)].previousSibling = child }
-        head = child
+    /// Links `child` in front of `next` (which may be none); the caller links whatever comes before.
+    private func link(_ child: Int32, before next: Int32) {
+        nodes[Int(child)].nextSibling = next
+        if next != TrieNode.none { nodes[Int(next)].previousSibling = child }
     }
 
     /// Recomputes `maxSpecificity` from the node's own routes and its children.
@@ -270,8 +271,8 @@ final class RouteIndex {
         for list in [node.firstRoute, node.firstCatchAll] {
             var route = list
             while route != TrieNode.none {
-                best = max(best, Int32(routes[Int(route)].pattern!.specificity))
-                route = routes[Int(route)].next
+                best = max(best, Int32(records[Int(route)].pattern!.specificity))
+                route = records[Int(route)].next
             }
         }
         for list in [node.firstLiteralChild, node.firstParamChild] {
@@ -292,7 +293,7 @@ final class RouteIndex {
         var route = catchAll ? nodes[Int(node)].firstCatchAll : nodes[Int(node)].firstRoute
         while route != TrieNode.none {
             ids.append(Int(route))
-            route = routes[Int(route)].next
+            route = records[Int(route)].next
         }
         return ids
     }

@@ -82,7 +82,7 @@ struct RouteSearch {
             var route = node.firstRoute
             while route != TrieNode.none {
                 try consider(Int(route), depth: depth, catchAll: nil, url, &state)
-                route = index.routes[Int(route)].next
+                route = index.records[Int(route)].next
             }
             if explaining {
                 var below = index.routes(at: nodeIndex, catchAll: true)
@@ -107,7 +107,7 @@ struct RouteSearch {
             var route = node.firstCatchAll
             while route != TrieNode.none {
                 try consider(Int(route), depth: depth, catchAll: rest, url, &state)
-                route = index.routes[Int(route)].next
+                route = index.records[Int(route)].next
             }
         }
         let literal = state.literals[depth]
@@ -138,7 +138,7 @@ struct RouteSearch {
     }
 
     private func consider(_ id: Int, depth: Int, catchAll: Value?, _ url: NavigationURL, _ state: inout State) throws {
-        guard let pattern = index.routes[id].pattern else { return }
+        guard let pattern = index.records[id].pattern else { return }
         func fail(_ reason: String) {
             if explaining { state.failures.append((id, reason)) }
         }
@@ -248,7 +248,7 @@ struct RouteSearch {
         var entries = [MatchExplanation.Entry]()
         let winnerText: String?
         var reason: String?
-        if let best = state.best, let winner = index.routes[best.id].pattern {
+        if let best = state.best, let winner = index.records[best.id].pattern {
             winnerText = winner.text
             entries.append(.init(pattern: winner.text, verdict: .won))
             let losers = state.candidates.filter { $0.id != best.id }.sorted {
@@ -271,7 +271,7 @@ struct RouteSearch {
         }
         var seen = Set<Int>()
         for failure in state.failures where seen.insert(failure.id).inserted {
-            guard let pattern = index.routes[failure.id].pattern?.text else { continue }
+            guard let pattern = index.records[failure.id].pattern?.text else { continue }
             entries.append(.init(pattern: pattern, verdict: .failed(failure.reason)))
         }
         return MatchExplanation(url: url.text, winner: winnerText, reason: reason, entries: entries)

@@ -20,7 +20,7 @@ struct TrieNode {
     /// The neighbours in the parent's literal or param list.
     var previousSibling = none
     var nextSibling = none
-    /// Routes whose path ends here, linked through `RouteIndex.Route.next`.
+    /// Routes whose path ends here, linked through `RouteIndex.Record.next`.
     var firstRoute = none
     /// Routes whose next (last) component is a `path` catch-all taking the rest of the URL.
     var firstCatchAll = none
