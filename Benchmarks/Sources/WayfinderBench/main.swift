@@ -151,11 +151,8 @@ do {
     }
 
     if sections.contains(.match) {
-        for size in plan.sizes {
-            note("bench: match, \(size) routes")
-            report.match += try MatchBench(sizes: [size], urlCount: plan.urlCount, rounds: plan.matchRounds,
-                                           passNanoseconds: plan.passNanoseconds).run()
-        }
+        report.match = try MatchBench(sizes: plan.sizes, urlCount: plan.urlCount, rounds: plan.matchRounds,
+                                      passNanoseconds: plan.passNanoseconds).run()
     }
 
     if sections.contains(.open) {
