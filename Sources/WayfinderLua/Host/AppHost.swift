@@ -106,6 +106,22 @@ public final class AppHost {
         bridge.describe(controller)
     }
 
+    /// The controller's field `name`, read as a script reads it (through its class, so a method
+    /// is a field too): plain data as it is; a function, or a table with a metatable, as a handle.
+    /// Protected as every call into Lua is: an `__index` that raises or runs past the time
+    /// budget throws, naming its file and line.
+    public func field(_ name: String, of controller: LuaController) throws(ScriptError) -> Value {
+        try bridge.field(name, of: controller)
+    }
+
+    /// Calls the controller's method `method` with `arguments` (`controller:method(...)`) and
+    /// answers what it returned, under the state's time budget and memory limit; its error, or a
+    /// field that is not a method, throws (the message names the file and line).
+    @discardableResult
+    public func call(_ method: String, on controller: LuaController, with arguments: [Value] = []) throws(ScriptError) -> [Value] {
+        try bridge.call(method, on: controller, with: arguments)
+    }
+
     // MARK: Questions about the route map
 
     /// Which route `url` opens, with which values, and which constructor it would call.
