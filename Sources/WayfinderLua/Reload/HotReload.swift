@@ -12,7 +12,14 @@ public struct ReloadReport {
 /// line when a script is at fault.
 public struct ReloadError: Error, CustomStringConvertible {
     public let message: String
+    /// The Lua traceback, when a script raised the error.
+    public let traceback: String?
     public var description: String { message }
+
+    init(message: String, traceback: String? = nil) {
+        self.message = message
+        self.traceback = traceback
+    }
 }
 
 extension AppHost {
@@ -29,7 +36,7 @@ extension AppHost {
         do {
             fresh = try AppHost(loader: newSource.map(loader.loading) ?? loader)
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error), traceback: error.traceback)
         }
         let warnings = WarningLog()
         fresh.warn = { warnings.lines.append($0) }
@@ -44,13 +51,14 @@ extension AppHost {
             // A reload that raised the app's version migrates the tree it keeps, as a launch would.
             if try !fresh.restore(from: fresh.migrated(saved), strict: true) { try fresh.start() }
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error),
+                              traceback: (error as? ScriptError)?.traceback)
         }
         let changes: RouteChanges
         do {
             changes = RouteChanges(from: try routeReports(), to: try fresh.routeReports())
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + error.message)
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + error.message, traceback: error.traceback)
         }
         fresh.warn = warn
         return (fresh, ReloadReport(changes: changes, warnings: warnings.lines))
