@@ -3,7 +3,10 @@ import Wayfinder
 
 /// One Lua app loaded into its own sandboxed state: its route map, its `wf.app` settings, its
 /// navigator, and what it keeps between launches. Loading is `AppLoader`'s; the traffic between
-/// the navigator and Lua is `LuaNavigatorBridge`'s.
+/// the navigator and Lua is `LuaNavigatorBridge`'s. A program that embeds an app uses
+/// ``WayfinderHost``, which holds one of these and swaps it at a hot reload or a relaunch; the
+/// command-line tools that load an app once (open, match, routes, crawl, the spec runner) use this
+/// type itself.
 public final class AppHost {
     public let state: LuaState
     public let routes: RouteTable<LuaTarget>
@@ -57,10 +60,12 @@ public final class AppHost {
         try self.init(loader: AppLoader(source: source, limits: limits, printSink: printSink, prelude: prelude, libraries: []))
     }
 
-    /// Loads the app as `loader` says. `embedder` is in place before the app's scripts run.
-    init(loader: AppLoader, embedder: AnyObject? = nil) throws(AppLoadError) {
+    /// Loads the app as `loader` says. `embedder` and `warnSink` (the host's `warn`) are in
+    /// place before the app's scripts run.
+    init(loader: AppLoader, embedder: AnyObject? = nil, warnSink: ((String) -> Void)? = nil) throws(AppLoadError) {
         self.loader = loader
         self.embedder = embedder
+        if let warnSink { warn = warnSink }
         let routes = RouteTable<LuaTarget>()
         self.routes = routes
         navigator = Navigator(routes: routes, factory: ControllerFactory(make: { _, _ in nil }))

@@ -11,6 +11,7 @@ public enum AppLoadError: Error, CustomStringConvertible {
     case configuration(String)
     case script(ScriptError)
 
+    /// What went wrong, naming the script's file and line when one is at fault.
     public var description: String {
         switch self {
         case .notFound(let why), .invalidSource(let why), .configuration(let why): return why

@@ -24,6 +24,11 @@ public final class WayfinderHost {
     private(set) var current: AppHost
     /// Where prints and warnings go, shared with every app this host runs.
     private let sinks: Sinks
+    /// The host's observers (WayfinderHost+Observers.swift).
+    var observers: [Observer] = []
+    var nextObserverNumber = 0
+    /// Whether observers are being told that the app was replaced.
+    var telling = false
 
     /// Loads the app the configuration names, with what it lends the scripts. Nothing is shown
     /// until ``launch()``. Throws when the app cannot be loaded (its error names the file and
@@ -34,17 +39,11 @@ public final class WayfinderHost {
                                prelude: nil, libraries: [], lentModules: configuration.lentModules,
                                nativeScreens: configuration.nativeScreens)
         self.sinks = sinks
-        current = try AppHost(loader: loader)
-        adopt(current)
+        current = try AppHost(loader: loader, warnSink: { sinks.warn($0) })
         current.stateStore = configuration.stateStore
         current.openExternal = configuration.openExternal
     }
 
-    /// Gives a freshly loaded app this host's handlers.
-    private func adopt(_ app: AppHost) {
-        let sinks = self.sinks
-        current.warn = { sinks.warn($0) }
-    }
 
     /// Where the scripts' `print` and the host's warnings go; settable as the program runs.
     private final class Sinks {
@@ -137,6 +136,10 @@ public final class WayfinderHost {
     /// Grows with every change to the tree: a program saves the state only when it moved.
     public var changeCount: Int { current.navigator.changeCount }
 
+    /// The navigation tree as it is now, as plain values (what every event carries as the tree
+    /// after its change).
+    public var tree: NavigationSnapshot { NavigationSnapshot(current.navigator.tree) }
+
     // MARK: Navigating
 
     /// Opens `url` as the app's map says (docs/lua-api.md, "The navigator"): the controller it
@@ -144,29 +147,46 @@ public final class WayfinderHost {
     /// (no route, a veto, a constructor's error, a limit reached) throws and changes nothing.
     @discardableResult
     public func open(_ url: String) throws -> LuaController? {
-        try current.navigator.open(url)
+        try checkNotTelling("open")
+        return try current.navigator.open(url)
     }
 
     /// Pops the visible stack (closes the popover when one shows). False when there is nothing
     /// to pop.
     @discardableResult
     public func back() throws -> Bool {
-        try current.navigator.back()
+        try checkNotTelling("back")
+        return try current.navigator.back()
     }
 
     /// Closes the popover, else the top modal. False when there is neither.
     @discardableResult
     public func dismiss() throws -> Bool {
-        try current.navigator.dismiss()
+        try checkNotTelling("dismiss")
+        return try current.navigator.dismiss()
     }
 
     /// Selects the tab numbered `number`, from 1 as people count them. False when there is none.
     @discardableResult
     public func select(tabNumber number: Int64) throws -> Bool {
-        try current.navigator.select(tabNumber: number)
+        try checkNotTelling("select")
+        return try current.navigator.select(tabNumber: number)
     }
 
     // MARK: Screens and controllers
+
+    /// The controller of the tree's entry `entry` (by its id), nil when the entry is not in the
+    /// tree or its controller is not made yet (a restored entry, a tab not selected yet, until
+    /// it is about to be seen: a `.loaded` event says when).
+    public func controller(for entry: NavigationSnapshot.Entry) -> LuaController? {
+        current.navigator.tree.allEntries.first { $0.id == entry.id }?.controller
+    }
+
+    /// The title an entry not made yet was saved with (what its `render()` last gave), to show
+    /// it by until it is made.
+    public func savedTitle(of entry: NavigationSnapshot.Entry) -> String? {
+        current.navigator.tree.allEntries.first { $0.id == entry.id }?.pending?.saved.title
+    }
 
     /// What `controller` shows: its `render()` result (a native screen's title), or nil when it
     /// has no render method.
@@ -200,8 +220,9 @@ public final class WayfinderHost {
     /// script's error, a route map that does not compile) throws and leaves everything as it was.
     @discardableResult
     public func reload(from newSource: AppSource? = nil) throws(ReloadError) -> ReloadReport {
+        if telling { throw ReloadError(message: NavigationError.busy("reload", during: "telling observers of a change").description) }
         let (fresh, report) = try current.reloaded(from: newSource)
-        replaceApp(with: fresh)
+        replaceApp(with: fresh, because: .reload)
         return report
     }
 
@@ -209,18 +230,20 @@ public final class WayfinderHost {
     /// is a store), the app loaded again from its files, and launched. A relaunch that fails (the
     /// app does not load, its launch throws) leaves the running app as it was.
     public func relaunch() throws {
+        try checkNotTelling("relaunch")
         if current.stateStore != nil { try current.persist() }
-        let fresh = try AppHost(loader: current.loader)
-        adopt(fresh)
+        let sinks = self.sinks
+        let fresh = try AppHost(loader: current.loader, warnSink: { sinks.warn($0) })
         fresh.stateStore = current.stateStore
         fresh.openExternal = current.openExternal
         try fresh.launch()
-        replaceApp(with: fresh)
+        replaceApp(with: fresh, because: .relaunch)
     }
 
-    /// Swaps in an app made again (a reload's, a relaunch's).
-    private func replaceApp(with fresh: AppHost) {
-        adopt(fresh)
+    /// Swaps in an app made again (a reload's, a relaunch's), and tells the observers.
+    private func replaceApp(with fresh: AppHost, because replacement: NavigationChange.Replacement) {
+        let old = current
         current = fresh
+        moveObservers(from: old, to: fresh, because: replacement)
     }
 }

@@ -5,6 +5,7 @@ import Wayfinder
 /// navigator hands scripts back that very table. The navigator's tree owns it; once its entry
 /// leaves the tree the Lua value is free to be collected.
 public final class LuaController {
+    /// The controller's Lua value, held by reference: handed to Lua, it is that very table.
     public let handle: Value.Handle
     /// The handle's registry reference, kept so the host's raw lookups skip finding it again.
     let ref: LuaRef?
