@@ -5,6 +5,7 @@
 local native = require "wayfinder.native.map"
 local deduce = require "wayfinder.constructor"
 local fields = require "wayfinder.fields"
+local natives = require "wayfinder.native_screen"
 
 local map = {}
 
@@ -47,7 +48,12 @@ function map:from(pattern, target, options)
     if type(options) ~= "table" then error("map:from: options must be a table, got " .. type(options), 2) end
     fields.check(options_list, options, "map:from", "option", 2)
   end
-  local ok, err = native.add(pattern, target, kind == "table" and class_name(target) or nil, options or {}, options and options.guard)
+  local native_name = natives.name_of(target)
+  if native_name and options and options.mode == "none" then
+    error("map:from('" .. pattern .. "'): the native screen '" .. native_name .. "' cannot be an action (mode none)", 2)
+  end
+  local described = { class = kind == "table" and class_name(target) or nil, native = native_name }
+  local ok, err = native.add(pattern, target, described, options or {}, options and options.guard)
   if not ok then error(err, 2) end
   return self
 end

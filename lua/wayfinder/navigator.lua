@@ -7,6 +7,7 @@ local deduce = require "wayfinder.constructor"
 local contexts = require "wayfinder.context"
 local callable = require "wayfinder.callable"
 local fields = require "wayfinder.fields"
+local natives = require "wayfinder.native_screen"
 
 local exported = native.fields()
 -- The fields of an open's action table, as the host lists them.
@@ -248,6 +249,12 @@ local function make(target, action, opener, url, pattern, params, query, fragmen
       url = url, pattern = pattern, params = params, query = query,
       fragment = fragment, context = context, state = state,
     }
+  elseif natives.name_of(target) then
+    -- The host's factory gets the saved state itself: no restore(state) follows.
+    return natives.make(target, {
+      url = url, pattern = pattern, params = params, query = query,
+      fragment = fragment, context = context, state = state,
+    })
   else
     local self = setmetatable({ url = url, query = query, context = context }, target)
     local constructor, _, how = deduce(target, param_names, selector_option)
@@ -349,6 +356,16 @@ local function remaking(controller)
   return { state = record.state, context = contexts.is(context) and context or nil, model = model }
 end
 
+-- What the host reads of a controller: controller[name], through its class as a script reads it.
+local function field(controller, name)
+  return controller[name]
+end
+
+-- What the host calls on a controller: controller:name(...), its results as they are.
+local function call(controller, name, ...)
+  return method(controller, name)(controller, ...)
+end
+
 -- Calls nav.delegate[name](...) when the delegate has that hook: true and its result, or false.
 local function delegate(name, ...)
   local hooks = settings.delegate
@@ -359,6 +376,9 @@ local function delegate(name, ...)
 end
 
 -- Handed to the host once, at start-up; scripts changing this table change nothing.
-methods._host = { fields_disagree = fields_disagree, make = make, fragment = fragment, hook = hook, delegate = delegate, describe = describe, persist = persist, remaking = remaking }
+methods._host = {
+  fields_disagree = fields_disagree, make = make, fragment = fragment, hook = hook, delegate = delegate,
+  describe = describe, persist = persist, field = field, call = call, remaking = remaking,
+}
 
 return navigator

@@ -9,6 +9,9 @@ public enum NavigationChange: Sendable, Hashable {
         case restore
         /// The app's code was loaded again and the tree carried over to it.
         case reload
+        /// The app was started again, as the program's next start would find it: loaded afresh
+        /// and launched from what its state store kept (`WayfinderHost.relaunch`).
+        case relaunch
     }
 
     /// `entry` went on top of the stack at the location.

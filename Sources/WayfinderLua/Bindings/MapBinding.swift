@@ -29,8 +29,14 @@ enum MapBinding {
         LuaCall.run(L) { _ in [["options": Option.exported]] }
     }
 
-    /// add(pattern, target, class_name | nil, options, guard | nil) -> true | nil, message. The
-    /// guard comes apart too, so where it is defined can be read.
+    /// What `add` is told of its target, by name: the class's name (`wf.controller`'s), and the
+    /// native screen's when the class is one `wf.native` made.
+    enum TargetField: String {
+        case `class`, native
+    }
+
+    /// add(pattern, target, { class = name | nil, native = name | nil }, options, guard | nil) ->
+    /// true | nil, message. The guard comes apart too, so where it is defined can be read.
     static let add: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -38,7 +44,9 @@ enum MapBinding {
             let isClass = call.type(2) == .table
             guard isClass || call.type(2) == .function else { throw call.typeError(2, name: "target", expected: "class or function") }
             let handle = try call.state.handle(at: 2, in: call.thread, kind: isClass ? "class" : "function")
-            let className = try call.optionalString(3, name: "class name")
+            let described = try call.value(3, name: "target description")
+            let className = described[TargetField.class.rawValue]?.stringValue
+            let nativeName = described[TargetField.native.rawValue]?.stringValue
             let fields = try call.value(4, name: "options")
             var options = RouteOptions()
             func option(_ field: Option) -> Value? { fields[field.rawValue] }
@@ -73,8 +81,8 @@ enum MapBinding {
                 throw Refusal("pattern '\(pattern)': its URLs moved to '\(move.new.text)' (wf.map:moved('\(move.old.text)', ...)); a moved pattern cannot be a route too")
             }
             try Refusal.refusing(PatternError.self) {
-                try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className, routeGuard: routeGuard),
-                                    options: options)
+                try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className, nativeName: nativeName,
+                                                                routeGuard: routeGuard), options: options)
             }
             return [.bool(true)]
         }

@@ -3,7 +3,10 @@ import Wayfinder
 
 /// One Lua app loaded into its own sandboxed state: its route map, its `wf.app` settings, its
 /// navigator, and what it keeps between launches. Loading is `AppLoader`'s; the traffic between
-/// the navigator and Lua is `LuaNavigatorBridge`'s.
+/// the navigator and Lua is `LuaNavigatorBridge`'s. A program that embeds an app uses
+/// ``WayfinderHost``, which holds one of these and swaps it at a hot reload or a relaunch; the
+/// command-line tools that load an app once (open, match, routes, crawl, the spec runner) use this
+/// type itself.
 public final class AppHost {
     public let state: LuaState
     public let routes: RouteTable<LuaTarget>
@@ -60,10 +63,12 @@ public final class AppHost {
         try self.init(loader: AppLoader(source: source, limits: limits, printSink: printSink, prelude: prelude, libraries: []))
     }
 
-    /// Loads the app as `loader` says. `embedder` is in place before the app's scripts run.
-    init(loader: AppLoader, embedder: AnyObject? = nil) throws(AppLoadError) {
+    /// Loads the app as `loader` says. `embedder` and `warnSink` (the host's `warn`) are in
+    /// place before the app's scripts run.
+    init(loader: AppLoader, embedder: AnyObject? = nil, warnSink: ((String) -> Void)? = nil) throws(AppLoadError) {
         self.loader = loader
         self.embedder = embedder
+        if let warnSink { warn = warnSink }
         let routes = RouteTable<LuaTarget>()
         self.routes = routes
         navigator = Navigator(routes: routes, factory: ControllerFactory(make: { _, _ in nil }))
@@ -119,6 +124,22 @@ public final class AppHost {
     /// The controller's class name (`wf.controller`'s), else its Lua type.
     public func describe(_ controller: LuaController) -> String {
         bridge.describe(controller)
+    }
+
+    /// The controller's field `name`, read as a script reads it (through its class, so a method
+    /// is a field too): plain data as it is; a function, or a table with a metatable, as a handle.
+    /// Protected as every call into Lua is: an `__index` that raises or runs past the time
+    /// budget throws, naming its file and line.
+    public func field(_ name: String, of controller: LuaController) throws(ScriptError) -> Value {
+        try bridge.field(name, of: controller)
+    }
+
+    /// Calls the controller's method `method` with `arguments` (`controller:method(...)`) and
+    /// answers what it returned, under the state's time budget and memory limit; its error, or a
+    /// field that is not a method, throws (the message names the file and line).
+    @discardableResult
+    public func call(_ method: String, on controller: LuaController, with arguments: [Value] = []) throws(ScriptError) -> [Value] {
+        try bridge.call(method, on: controller, with: arguments)
     }
 
     // MARK: Questions about the route map

@@ -6,11 +6,15 @@ public enum AppLoadError: Error, CustomStringConvertible {
     /// `$WAYFINDER_LUA_PATH` names a directory without the bundled modules (or with modules that
     /// do not give the host what it needs).
     case bundledModulesMissing
+    /// What the host was given cannot be used: a lent module or a native screen with a name that
+    /// cannot be (docs/embedding.md).
+    case configuration(String)
     case script(ScriptError)
 
+    /// What went wrong, naming the script's file and line when one is at fault.
     public var description: String {
         switch self {
-        case .notFound(let why), .invalidSource(let why): return why
+        case .notFound(let why), .invalidSource(let why), .configuration(let why): return why
         case .bundledModulesMissing:
             guard BundledLua.overrideDirectory != nil else {
                 return "the Lua modules compiled into Wayfinder did not give the host what it needs (a broken build?)"

@@ -15,6 +15,30 @@ struct AppLoader {
     let prelude: String?
     /// Native modules beyond the app's own (the spec runner lends `wayfinder.native.testing`).
     let libraries: [(String, [(String, LuaBinding)])]
+    /// Modules of Swift functions lent to the scripts (`require "app.store"`).
+    let lentModules: [LentModule]
+    /// Each lent function by its full name ("app.store.get"), as the binding that runs it is
+    /// registered.
+    let lentFunctions: [String: LentModule.Function]
+    /// The screens Swift makes, by the name `wf.native` gives them.
+    let nativeScreens: [String: NativeScreenFactory]
+
+    init(source: AppSource, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
+         libraries: [(String, [(String, LuaBinding)])], lentModules: [LentModule] = [],
+         nativeScreens: [String: NativeScreenFactory] = [:]) {
+        self.source = source
+        self.limits = limits
+        self.printSink = printSink
+        self.prelude = prelude
+        self.libraries = libraries
+        self.lentModules = lentModules
+        var functions: [String: LentModule.Function] = [:]
+        for module in lentModules {
+            for (name, function) in module.functions { functions[module.name + "." + name] = function }
+        }
+        lentFunctions = functions
+        self.nativeScreens = nativeScreens
+    }
 
     /// The native modules every app gets, one per binding.
     static let appLibraries: [(String, [(String, LuaBinding)])] = [
@@ -23,16 +47,21 @@ struct AppLoader {
         ("wayfinder.native.app", AppBinding.functions),
         ("wayfinder.native.navigator", NavigatorBinding.functions),
         ("wayfinder.native.context", ContextBinding.functions),
+        ("wayfinder.native.screens", NativeScreenBinding.functions),
     ]
 
     /// The same loading of other files (a reload with new sources held in memory).
     func loading(_ other: AppSource) -> AppLoader {
-        AppLoader(source: other, limits: limits, printSink: printSink, prelude: prelude, libraries: libraries)
+        AppLoader(source: other, limits: limits, printSink: printSink, prelude: prelude, libraries: libraries,
+                  lentModules: lentModules, nativeScreens: nativeScreens)
     }
 
     /// A fresh sandboxed state: the app's and the bundled modules' roots, the print sink, and the
     /// native libraries registered (nothing has run yet).
     func makeState() throws(AppLoadError) -> LuaState {
+        if let problem = LentModule.problem(lending: lentModules) ?? NativeScreens.problem(naming: nativeScreens.keys) {
+            throw .configuration(problem)
+        }
         let bundled = try BundledLua.source()
         let state: LuaState
         do {
@@ -41,6 +70,7 @@ struct AppLoader {
             state.bundledSource = bundled
             state.printSink = printSink ?? { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
             for (name, functions) in Self.appLibraries + libraries { try state.registerLibrary(name, functions) }
+            for module in lentModules { try state.registerLibrary(module.name, LentModuleBinding.functions(of: module)) }
         } catch {
             throw .script(error)
         }

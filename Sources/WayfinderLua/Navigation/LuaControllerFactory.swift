@@ -20,9 +20,11 @@ extension LuaNavigatorBridge {
                 appendRouteFields(match, request, to: &args)
                 let handed = (request.query.isEmpty ? 0 : Value.map(request.query).retainedSize) + (request.state?.retainedSize ?? 0)
                 let charge = handed > 0 ? try ExternalCharge(handed, to: state) : nil
+                madeNativeScreen = nil
+                defer { madeNativeScreen = nil }
                 let made = try state.callHoldingResult(hooks.make, args, kind: "controller")
                 if made != nil { constructedCount += 1 }
-                return made.map { LuaController(handle: $0, ref: state.ref(for: $0), charge: charge) }
+                return made.map { LuaController(handle: $0, ref: state.ref(for: $0), charge: charge, nativeScreen: madeNativeScreen) }
             },
             handleFragment: { [unowned self] controller, match in
                 // Only a pattern whose fragment is a named param names a method to call; any

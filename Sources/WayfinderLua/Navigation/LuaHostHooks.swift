@@ -4,9 +4,10 @@ import Wayfinder
 /// dispatching a fragment, calling a controller's hook, calling a delegate hook, naming a
 /// controller's class, forgetting a controller that left the tree, dispatching a context set
 /// to Lua observers, asking a controller what to save, giving a restored context layer its
-/// Lua object, migrating a saved state with the app's `migrate`, and what a controller made again
-/// in its place keeps; and the app context, as a Lua object and as its Swift layer. Taken once at
-/// start-up, so a script that rewrites the modules' tables changes nothing here.
+/// Lua object, migrating a saved state with the app's `migrate`, reading a controller's field and
+/// calling its method for Swift, and what a controller made again in its place keeps; and the app
+/// context, as a Lua object and as its Swift layer. Taken once at start-up, so a script that
+/// rewrites the modules' tables changes nothing here.
 struct LuaHostHooks {
     let make: Value.Handle
     let fragment: Value.Handle
@@ -20,6 +21,8 @@ struct LuaHostHooks {
     let appContext: Value.Handle
     let appCore: Value.Handle
     let migrate: Value.Handle
+    let field: Value.Handle
+    let call: Value.Handle
     let remaking: Value.Handle
 
     init?(_ table: Value) {
@@ -31,7 +34,7 @@ struct LuaHostHooks {
             let delegate = handle("delegate"), let describe = handle("describe"), let leave = handle("leave"),
             let dispatch = handle("dispatch"), let persist = handle("persist"), let wrapContext = handle("wrap_context"),
             let appContext = handle("app_context"), let appCore = handle("app_core"), let migrate = handle("migrate"),
-            let remaking = handle("remaking")
+            let field = handle("field"), let call = handle("call"), let remaking = handle("remaking")
         else { return nil }
         self.make = make
         self.fragment = fragment
@@ -45,6 +48,8 @@ struct LuaHostHooks {
         self.appContext = appContext
         self.appCore = appCore
         self.migrate = migrate
+        self.field = field
+        self.call = call
         self.remaking = remaking
     }
 }

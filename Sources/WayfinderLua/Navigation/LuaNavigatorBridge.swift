@@ -24,6 +24,11 @@ final class LuaNavigatorBridge {
     var contextMetatableRef: LuaRef?
     /// What each context layer's values are charged to the state's memory limit (ContextBinding).
     var contextCharges = ContextCharges()
+    /// The metatable native screens' userdata share, made at the first native screen.
+    var screenMetatableRef: LuaRef?
+    /// The native screen the open under way made (NativeScreenBinding's `make`), for its
+    /// controller to hold.
+    var madeNativeScreen: (any NativeScreen)?
     /// Whether the script set `nav.delegate`; its hooks cost a call into Lua each, so they are
     /// asked only then.
     var delegateIsSet = false {
@@ -57,6 +62,14 @@ final class LuaNavigatorBridge {
         }
     }
 
+    /// The metatable native screens' userdata share.
+    func screenMetatable() throws(ScriptError) -> LuaRef {
+        if let screenMetatableRef { return screenMetatableRef }
+        let made = try state.makeTable([])
+        screenMetatableRef = made
+        return made
+    }
+
     // MARK: Asking Lua about controllers
 
     /// What `controller` shows: its `render()` result, or nil when it has no render method.
@@ -77,9 +90,22 @@ final class LuaNavigatorBridge {
         return name
     }
 
+    /// `controller[name]`, read in Lua as a script reads it (through its class and `__index`).
+    func field(_ name: String, of controller: LuaController) throws(ScriptError) -> Value {
+        guard let hooks else { throw ScriptError(kind: .runtime, message: "the app's modules have not started") }
+        return try state.call(hooks.field, [.handle(controller.handle), .string(name)]).first ?? .null
+    }
+
+    /// `controller:method(arguments...)`, and what it returned.
+    func call(_ method: String, on controller: LuaController, with arguments: [Value]) throws(ScriptError) -> [Value] {
+        guard let hooks else { throw ScriptError(kind: .runtime, message: "the app's modules have not started") }
+        return try state.call(hooks.call, [.handle(controller.handle), .string(method)] + arguments)
+    }
+
     /// The constructor a class target would get, per docs/lua-api.md; for functions, only the selector.
     func constructor(for route: Route<LuaTarget>) throws(ScriptError) -> (method: String?, selector: String?) {
-        guard route.target.isClass, let deduce else { return (nil, route.selector) }
+        // A native screen's class has no constructor: its factory makes the screen.
+        guard route.target.isClass, route.target.nativeName == nil, let deduce else { return (nil, route.selector) }
         let names = Value.array(route.pattern.paramNames.map(Value.string))
         let answer = try state.call(deduce, [.handle(route.target.handle), names, route.options.selector.map(Value.string) ?? .null])
         let method = answer.first?.stringValue

@@ -4,16 +4,21 @@ import Wayfinder
 /// What a hot reload did: how the route map changed, and what it had to leave behind (entries
 /// whose URL no longer opens, values that could not be carried over).
 public struct ReloadReport {
+    /// The routes the new code added, removed or changed.
     public var changes: RouteChanges
+    /// What could not be carried over (entries whose URL no longer opens, values of the old
+    /// Lua state).
     public var warnings: [String]
 }
 
 /// Why a hot reload was refused; the running app is untouched. The message names the file and
 /// line when a script is at fault.
 public struct ReloadError: Error, CustomStringConvertible {
+    /// Why, naming the script's file and line when one is at fault.
     public let message: String
     /// The Lua traceback, when a script raised the error.
     public let traceback: String?
+    /// The message.
     public var description: String { message }
 
     init(message: String, traceback: String? = nil) {
@@ -32,14 +37,14 @@ extension AppHost {
     /// A directory app's files are read again; sources held in memory are values, so new ones come
     /// as `newSource` (the app's own are run again without it).
     public func reloaded(from newSource: AppSource? = nil) throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
+        // What the new code warns of, from its first line, goes into the report.
+        let warnings = WarningLog()
         let fresh: AppHost
         do {
-            fresh = try AppHost(loader: newSource.map(loader.loading) ?? loader)
+            fresh = try AppHost(loader: newSource.map(loader.loading) ?? loader, warnSink: { warnings.lines.append($0) })
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error), traceback: error.traceback)
         }
-        let warnings = WarningLog()
-        fresh.warn = { warnings.lines.append($0) }
         fresh.stateStore = stateStore
         // The same file as before the reload: a new wf.app name does not make it another app's.
         fresh.stateOwnerChecked = stateOwnerChecked

@@ -108,4 +108,34 @@ struct LinkHostTests {
         #expect(lines.first { $0.pattern == "tt://order/(n:int)" }?.text.hasSuffix("  external  guard") == true)
         #expect(lines.first { $0.pattern == "tt://home" }?.text.contains("presentation") == false)
     }
+
+    @Test func theEmbeddingHostReachesTheLinkDoorTheVerbsAndTheWaitingOpen() throws {
+        var configuration = WayfinderHost.Configuration(app: try AppSource(path: Self.desk))
+        let store = MemoryStateStore()
+        configuration.stateStore = store
+        configuration.warn = { _ in }
+        let host = try WayfinderHost(configuration)
+        try host.launch()
+        var heard: [NavigationChange] = []
+        _ = host.observe { heard.append($0.change) }
+        #expect(throws: NavigationError.notExternal("tt://settings", reason: "its route 'tt://settings' is not marked external")) {
+            try host.handleLink("tt://settings")
+        }
+        try host.handleLink("tt://order/2")
+        #expect(host.pendingOpen?.request.url == "tt://order/2" && host.pendingOpen?.request.fromOutside == true)
+        try host.relaunch()
+        #expect(host.pendingOpen?.request.url == "tt://order/2", "saved with the state")
+        heard.removeAll()
+        try host.open("tt://signin/as/ann")
+        #expect(host.tree.visible?.url == "tt://order/2")
+        #expect(host.pendingOpen == nil)
+        #expect(heard.last.map { if case .pushed(let entry, _) = $0 { entry.url == "tt://order/2" } else { false } } == true,
+                "observers hear the waiting open go through")
+        try host.open(NavigationRequest(url: "tt://page/a", presentation: .push))
+        try host.replace("tt://page/b")
+        guard case .stack(let entries) = host.tree.root else { Issue.record("a stack"); return }
+        #expect(entries.map(\.url) == ["tt://home", "tt://order/2", "tt://page/b"])
+        #expect(try host.popToRoot())
+        #expect(host.tree.visible?.url == "tt://home")
+    }
 }

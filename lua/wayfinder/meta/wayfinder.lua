@@ -255,6 +255,14 @@ function wf.controller(name, base) end
 ---@return wayfinder.app_config
 function wf.app(config) end
 
+---The class of the screens the Swift host makes under `name` (docs/embedding.md, "Native
+---screens"): a route target, as `wf.map:from("tt://camera", wf.native "Camera")`. Its
+---controllers' render() answers the screen's title. A name the host makes no screen for is an
+---error.
+---@param name string
+---@return wayfinder.controller
+function wf.native(name) end
+
 ---The URL for an object, by the generators `wf.map:url` registered.
 ---@param obj table
 ---@param name? string
