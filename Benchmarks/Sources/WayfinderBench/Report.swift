@@ -49,6 +49,8 @@ struct Report {
 
     struct Target {
         enum Verdict: String { case pass = "PASS", miss = "MISS", skip = "SKIP" }
+        /// Stable, for scripts reading the JSON.
+        let id: String
         let verdict: Verdict
         let text: String
     }
@@ -57,47 +59,47 @@ struct Report {
 
     var targets: [Target] {
         var targets = [Target]()
-        func check(_ ok: Bool?, _ text: String) {
-            targets.append(Target(verdict: ok.map { $0 ? .pass : .miss } ?? .skip, text: text))
+        func check(_ id: String, _ ok: Bool?, _ text: String) {
+            targets.append(Target(id: id, verdict: ok.map { $0 ? .pass : .miss } ?? .skip, text: text))
         }
         for row in match {
             let c = counts(row)
-            check(row.wayfinder <= row.routingKit,
+            check("match-\(row.routes)-no-slower-than-routing-kit", row.wayfinder <= row.routingKit,
                   "match at \(Self.grouped(row.routes)) routes no slower than routing-kit: \(ns(row.wayfinder)) vs \(ns(row.routingKit))"
                     + " (\(ratio(row.wayfinder, row.routingKit)))" + instructionRatio(c.wayfinder, c.routingKit))
         }
         if let at1k = match.first(where: { $0.routes == 1_000 }) {
             let c = counts(at1k)
-            check(at1k.wayfinder <= 0.7 * at1k.routingKit,
+            check("match-1000-at-most-0.7x-routing-kit", at1k.wayfinder <= 0.7 * at1k.routingKit,
                   "match at 1,000 routes at most 0.7x routing-kit: \(ratio(at1k.wayfinder, at1k.routingKit))"
                     + instructionRatio(c.wayfinder, c.routingKit))
         }
         if let at10 = match.first(where: { $0.routes == 10 }), let at100k = match.first(where: { $0.routes == 100_000 }) {
-            check(at100k.wayfinder <= 1.5 * at10.wayfinder,
+            check("match-growth-10-to-100000-at-most-1.5x", at100k.wayfinder <= 1.5 * at10.wayfinder,
                   "match grows at most 1.5x from 10 to 100,000 routes: \(ns(at10.wayfinder)) to \(ns(at100k.wayfinder))"
                     + " (\(ratio(at100k.wayfinder, at10.wayfinder)))" + instructionRatio(counts(at100k).wayfinder, counts(at10).wayfinder))
         }
         if let memory {
-            check(memory.wayfinderMiB <= 30,
+            check("memory-100000-routes-at-most-30-mib", memory.wayfinderMiB <= 30,
                   "memory: \(Self.grouped(memory.routes)) routes in at most 30 MiB: \(fixed(memory.wayfinderMiB, 1)) MiB"
                     + " (routing-kit \(fixed(memory.routingKitMiB, 1)) MiB)")
         }
         if let open {
-            check(open.openBackNs < 2_000, "open (+ back) under 2 µs: \(ns(open.openBackNs))")
-            check(open.openBackNs < 5 * open.floorNs,
+            check("open-back-under-2-us", open.openBackNs < 2_000, "open (+ back) under 2 µs: \(ns(open.openBackNs))")
+            check("open-under-5x-floor", open.openBackNs < 5 * open.floorNs,
                   "open under 5x the floor: \(ns(open.openBackNs)) / \(ns(open.floorNs)) = \(ratio(open.openBackNs, open.floorNs))"
                     + instructionRatio(instructions["open/open+back"], instructions["open/floor"]))
         }
         if let growth {
-            check(growth.rssGrowthKiB < 1_024,
+            check("open-memory-growth-under-1-mib", growth.rssGrowthKiB < 1_024,
                   "memory growth under 1 MiB (\(Self.grouped(growth.fromCycles)) to \(Self.grouped(growth.toCycles)) open/back): \(fixed(growth.rssGrowthKiB, 0)) KiB")
         }
         if let launch {
-            check(launch.milliseconds < 2, "launch under 2 ms: \(ms(launch.milliseconds))")
-            check(launch.constructed == 1, "launch makes one controller: \(launch.constructed)")
+            check("launch-under-2-ms", launch.milliseconds < 2, "launch under 2 ms: \(ms(launch.milliseconds))")
+            check("launch-makes-one-controller", launch.constructed == 1, "launch makes one controller: \(launch.constructed)")
         }
         if let reload {
-            check(reload.map { $0 < 100 }, "reload under 100 ms: " + (reload.map(ms) ?? "not measured"))
+            check("reload-under-100-ms", reload.map { $0 < 100 }, "reload under 100 ms: " + (reload.map(ms) ?? "not measured"))
         }
         return targets
     }
@@ -216,7 +218,7 @@ struct Report {
         }
         fields.append("\"instructions_missing\":" + (countsMissing.map(string) ?? "null"))
         fields.append("\"targets\":[" + targets.map {
-            "{\"verdict\":\"\($0.verdict.rawValue)\",\"text\":\(string($0.text))}"
+            "{\"id\":\"\($0.id)\",\"verdict\":\"\($0.verdict.rawValue)\",\"text\":\(string($0.text))}"
         }.joined(separator: ",") + "]")
         return "{" + fields.joined(separator: ",") + "}\n"
     }
