@@ -12,6 +12,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -26,16 +27,28 @@ let package = Package(
         ),
         .target(
             name: "WayfinderLua",
-            dependencies: ["Wayfinder", "CLuaShim", "CLua", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["Wayfinder", "CLuaShim", "CLua", .product(name: "OrderedCollections", package: "swift-collections")],
+            exclude: ["embedded-files.json"],
+            plugins: ["EmbedFiles"]
         ),
+        .target(
+            name: "WayfinderServe",
+            dependencies: ["Wayfinder", "WayfinderLua", .product(name: "FlyingFox", package: "FlyingFox")],
+            exclude: ["embedded-files.json", "Pages"],
+            plugins: ["EmbedFiles"]
+        ),
+        // Files compiled into a target as named byte arrays (Plugins/EmbedFiles says how to use it).
+        .executableTarget(name: "EmbedFilesTool"),
+        .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .executableTarget(
             name: "wayfinder",
             dependencies: [
-                "Wayfinder", "WayfinderLua",
+                "Wayfinder", "WayfinderLua", "WayfinderServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
+        .testTarget(name: "WayfinderServeTests", dependencies: ["WayfinderServe", "WayfinderLua", "Wayfinder"]),
         .testTarget(name: "WayfinderLuaTests", dependencies: ["WayfinderLua", "Wayfinder", "CLuaShim", "CLua", "wayfinder"]),
     ],
     swiftLanguageModes: [.v6]

@@ -3,9 +3,11 @@
 #include <stdlib.h>
 
 /*
- * require: "wayfinder" and "wayfinder.*" come from the bundled directory, every other name from the
- * app's directory. Swift reads the files (wf_module_reader) and keeps them inside their root; this
- * side validates names, caches results in the loaded table and detects loops.
+ * require: "wayfinder" and "wayfinder.*" come from the bundled modules, every other name from the
+ * app's files, so an app's module never stands in for a bundled one. Swift reads the sources
+ * (wf_module_reader: a directory's files, kept inside it, or sources held in memory, the bundled
+ * modules compiled into the library among them); this side validates names, caches results in the
+ * loaded table and detects loops.
  *
  * "wayfinder.native" and "wayfinder.native.*" are the host's bindings, which the bundled modules
  * wrap: only the main chunk of a bundled module may require them. Those chunks are recorded (weakly)
@@ -144,7 +146,7 @@ int wf_fn_require(lua_State *L) {
         root = WF_ROOT_BUNDLED;
         sub = name + 10;
     }
-    const char *where = root == WF_ROOT_BUNDLED ? "among the bundled modules" : "in the app directory";
+    const char *where = root == WF_ROOT_BUNDLED ? "among the bundled modules" : "among the app's files";
 
     /* Candidate paths, relative to the root: 4 and 5 (5 is absent for the bundled root itself). */
     int ncandidates;
@@ -176,8 +178,9 @@ int wf_fn_require(lua_State *L) {
             return luaL_error(L, "module '%s': %s leads outside the %s", name, display,
                               root == WF_ROOT_BUNDLED ? "bundled modules" : "app directory");
         case WF_READ_NO_ROOT:
-            return luaL_error(L, "module '%s': no %s is set", name,
-                              root == WF_ROOT_BUNDLED ? "bundled module directory" : "app directory");
+            return luaL_error(L, "module '%s': no %s set", name, root == WF_ROOT_BUNDLED ? "bundled modules are" : "app is");
+        case WF_READ_TOO_LARGE:
+            return luaL_error(L, "module '%s': %s is larger than %d MiB", name, display, WF_SOURCE_LIMIT_MIB);
         default: return luaL_error(L, "module '%s': cannot read %s", name, display);
         }
         /* Nothing between the read and this free can raise: luaL_loadbufferx reports by status. */

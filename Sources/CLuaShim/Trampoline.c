@@ -5,6 +5,8 @@
  * Swift has returned, so a longjmp never crosses a Swift frame.
  */
 
+static int wf_raise(lua_State *L, int kind, int traceback);
+
 typedef struct wf_range {
     size_t start;
     size_t end;
@@ -252,29 +254,49 @@ int wf_trampoline(lua_State *L) {
     }
     case WF_RAISE_VALUE: {
         if (built < 1) lua_pushnil(L);
-        lua_settop(L, top + 1);
+        int traced = built >= 2 && lua_type(L, top + 2) == LUA_TSTRING;
+        if (built > 2) lua_settop(L, top + 2);
+        if (!traced) lua_settop(L, top + 1);
+        else lua_insert(L, top + 1);
+        /* Now the value is on top, its traceback (if any) just below it. */
         int kind = h->raise_kind;
         h->raise_kind = WF_KIND_RUNTIME;
-        return wf_raise_kind(L, kind);
+        return wf_raise(L, kind, traced ? top + 1 : 0);
     }
     default: return luaL_error(L, "binding returned the unknown code %d", n);
     }
 }
 
-/* Where the last value raised with wf_raise_kind is kept (a light userdata key in the registry,
-   made when the state is, so setting it later allocates nothing). */
+/* Registry slots (light userdata keys, made when the state is, so setting them later allocates
+   nothing): the last value raised with wf_raise_kind and the traceback it carries (false when it
+   carries none); and the error value the message handler of the running wf_pcall produced, with
+   its traceback, for wf_pcall to hand back beside it. */
 static const char wf_raised_key = 0;
+static const char wf_raised_traceback_key = 0;
+static const char wf_handled_key = 0;
+static const char wf_handled_traceback_key = 0;
 
 void wf_raised_setup(lua_State *L) {
-    lua_pushboolean(L, 0);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
+    const void *keys[] = { &wf_raised_key, &wf_raised_traceback_key, &wf_handled_key, &wf_handled_traceback_key };
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        lua_pushboolean(L, 0);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, keys[i]);
+    }
 }
 
-int wf_raise_kind(lua_State *L, int kind) {
+/* Raises the value on top as one of `kind`, carrying the traceback at `traceback` (0: none). */
+static int wf_raise(lua_State *L, int kind, int traceback) {
+    if (traceback) lua_pushvalue(L, traceback);
+    else lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key);
     lua_pushvalue(L, -1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
     wf_host_of(L)->raised_kind = kind;
     return lua_error(L);
+}
+
+int wf_raise_kind(lua_State *L, int kind) {
+    return wf_raise(L, kind, 0);
 }
 
 /* The kind of the error value at 1: that of the value last raised with wf_raise_kind when this is
@@ -295,12 +317,16 @@ static int wf_kind_of_error(lua_State *L) {
     return kind;
 }
 
-static int wf_has_traceback(const char *s, size_t len) {
-    static const char marker[] = "\nstack traceback:";
-    size_t m = sizeof marker - 1;
-    for (size_t i = 0; i + m <= len; i++)
-        if (s[i] == '\n' && memcmp(s + i, marker, m) == 0) return 1;
-    return 0;
+/* Whether the error value at 1 is the value last raised with a traceback of its own (an error
+   coming back through a binding from a nested call carries the innermost one). */
+static int wf_carries_traceback(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
+    int carried = lua_rawequal(L, 1, -1);
+    lua_pop(L, 1);
+    if (!carried) return 0;
+    carried = lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key) == LUA_TSTRING;
+    lua_pop(L, 1);
+    return carried;
 }
 
 /* An error raised as a table without __tostring reads as its fields ("{ code = 404, reason =
@@ -375,12 +401,14 @@ static int wf_error_tostring(lua_State *L) {
     return 1;
 }
 
-/* Makes the message a string (as lua.c does) and appends a traceback unless one is already there:
-   an error coming back through a binding from a nested call already has the innermost one. An error
-   object that is not a string or number is named by the position it was raised at, then by its
-   __tostring, else (no __tostring, or one that raises) by its type. */
+/* Makes the message a string (as lua.c does) and keeps the traceback beside it, never in it: the
+   one the error carries when it came back through a binding from a nested call (the innermost),
+   else this stack's. The handler's result is the message alone; wf_pcall hands the traceback back
+   as a second value. An error object that is not a string or number is named by the position it
+   was raised at, then by its __tostring, else (no __tostring, or one that raises) by its type. */
 int wf_msgh(lua_State *L) {
     wf_host_of(L)->error_kind = wf_kind_of_error(L);
+    int carried = wf_carries_traceback(L);
     int type = lua_type(L, 1);
     if (type == LUA_TNUMBER) {
         lua_tolstring(L, 1, NULL);
@@ -402,20 +430,34 @@ int wf_msgh(lua_State *L) {
         lua_replace(L, 1);
     }
     lua_settop(L, 1);
-    size_t len;
-    const char *msg = lua_tolstring(L, 1, &len);
+    const char *msg = lua_tostring(L, 1);
     /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position. */
     if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
         wf_where_raised(L);
         lua_insert(L, 1);
         lua_concat(L, 2);
-        msg = lua_tolstring(L, 1, &len);
     }
-    if (wf_has_traceback(msg, len)) return 1;
-    lua_pushliteral(L, "\n");
-    luaL_traceback(L, L, NULL, 1);
-    lua_concat(L, 3);
+    if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key);
+    else luaL_traceback(L, L, NULL, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
+    lua_pushvalue(L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
     return 1;
+}
+
+/* After a failed call: the traceback the message handler kept for the error value on top, pushed
+   beside it (nil when the handler did not see this value: Lua raises its memory errors without
+   it). The slots are cleared, so a later error cannot be given this one's traceback. */
+static void wf_push_handled_traceback(lua_State *L, int status) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
+    int handled = status != LUA_ERRMEM && lua_rawequal(L, -1, -2);
+    lua_pop(L, 1);
+    if (handled) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
+    else lua_pushnil(L);
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
+    lua_pushboolean(L, 0);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
 }
 
 static int wf_call_body(lua_State *L) {
@@ -438,6 +480,12 @@ int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults) {
         return WF_STATUS_NOSTACK;
     }
     h->error_kind = WF_KIND_RUNTIME;
+    if (h->depth == 0) {
+        /* What a raise remembered belongs to the outermost call it happened in: a later call's
+           error with the same text is its own. The slot exists, so this allocates nothing. */
+        lua_pushboolean(L, 0);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
+    }
     lua_pushcfunction(L, wf_msgh);
     lua_pushcfunction(L, wf_call_body);
     lua_pushlightuserdata(L, &r);
@@ -447,6 +495,7 @@ int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults) {
     wf_leave(h);
     wf_ops_truncate(h, start);
     lua_remove(L, base + 1);
+    if (status != LUA_OK) wf_push_handled_traceback(L, status);
     *nresults = lua_gettop(L) - base;
     return status;
 }

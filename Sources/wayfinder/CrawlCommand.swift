@@ -87,7 +87,7 @@ struct CrawlCommand: ParsableCommand {
     static func json(_ crawl: FlowCrawl) -> Value {
         [
             "screens": .array(crawl.screens.map { ["url": .string($0.url), "route": .string($0.route), "title": $0.title.map(Value.string) ?? .null,
-                                                   "tab": $0.tab.map { .int(Int64($0 + 1)) } ?? .null, "presented": .bool($0.presented)] }),
+                                                   "tab": $0.tab.map { .int(TabNumber.number(of: $0)) } ?? .null, "presented": .bool($0.presented)] }),
             "links": .array(crawl.links.map { ["from": .string($0.from), "title": .string($0.title), "url": .string($0.url),
                                                "route": $0.route.map(Value.string) ?? .null, "mode": $0.mode.map { .string($0.rawValue) } ?? .null] }),
             "dead": .array(crawl.dead.map { ["from": .string($0.from), "title": .string($0.title), "url": .string($0.url), "reason": .string($0.reason)] }),

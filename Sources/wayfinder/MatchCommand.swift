@@ -55,7 +55,7 @@ struct MatchCommand: ParsableCommand {
             if json {
                 var object = report.json
                 if let explanation, case .map(var fields) = object {
-                    fields["explain"] = .array(explanation.entries.map(Self.json))
+                    fields["explain"] = .array(explanation.entries.map(\.json))
                     object = .map(fields)
                 }
                 do {
@@ -102,13 +102,5 @@ struct MatchCommand: ParsableCommand {
             case .failed(let why): return "  failed  \(entry.pattern): \(why)"
             }
         }.joined(separator: "\n")
-    }
-
-    static func json(_ entry: MatchExplanation.Entry) -> Value {
-        switch entry.verdict {
-        case .won: return ["pattern": .string(entry.pattern), "verdict": "won"]
-        case .lost(let why): return ["pattern": .string(entry.pattern), "verdict": "lost", "reason": .string(why)]
-        case .failed(let why): return ["pattern": .string(entry.pattern), "verdict": "failed", "reason": .string(why)]
-        }
     }
 }

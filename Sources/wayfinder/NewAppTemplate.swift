@@ -1,13 +1,19 @@
 /// The files `wayfinder new` writes: an app with two screens and a link, a spec that passes, the
-/// editor settings that point LuaLS at the bundled definitions, and luacheck settings carrying the
-/// sandbox's globals (the bundled `wayfinder` std, copied in so the app's .luacheckrc stands alone).
+/// editor settings that point LuaLS at a copy of the bundled definitions, and luacheck settings
+/// carrying the sandbox's globals (the bundled `wayfinder` std). Both are copied in, from the
+/// modules compiled into the binary, so the app stands alone wherever the binary is.
 struct NewAppTemplate {
     let appName: String
-    let metaDirectory: String
+    /// The bundled LuaLS definitions (`meta/wayfinder.lua`).
+    let definitions: String
     let luacheckStd: String
 
+    /// Where the definitions go, inside the app.
+    static let definitionsDirectory = ".luals"
+
     var files: [(path: String, text: String)] {
-        [("app.lua", app), ("spec/app_spec.lua", spec), (".luarc.json", luarc), (".luacheckrc", luacheckrc)]
+        [("app.lua", app), ("spec/app_spec.lua", spec), (".luarc.json", luarc), (".luacheckrc", luacheckrc),
+         (Self.definitionsDirectory + "/wayfinder.lua", definitions)]
     }
 
     var app: String {
@@ -65,11 +71,10 @@ struct NewAppTemplate {
     }
 
     var luarc: String {
-        let library = metaDirectory.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-        return """
+        """
             {
               "runtime.version": "Lua 5.4",
-              "workspace.library": ["\(library)"],
+              "workspace.library": ["\(Self.definitionsDirectory)"],
               "diagnostics.globals": ["describe", "it", "pending", "before_each", "after_each", "setup", "teardown", "insulate", "expose", "finally", "spy", "stub", "mock", "match"]
             }
 
@@ -86,6 +91,8 @@ struct NewAppTemplate {
         std = "wayfinder"
         self = false -- a controller's hook need not use self
         files["spec"] = { std = "wayfinder+busted" }
+        -- The LuaLS definitions declare, they do not run.
+        exclude_files = { "\(Self.definitionsDirectory)" }
 
         """
     }

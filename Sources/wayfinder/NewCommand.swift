@@ -26,16 +26,16 @@ struct NewCommand: ParsableCommand {
         guard !appName.isEmpty, appName != ".", appName != "..", appName.allSatisfy(allowed.contains) else {
             throw refuse("new: '\(name)' is not a usable app name (letters, digits, '-', '_' and '.')")
         }
-        guard let bundled = BundledLua.directory() else {
-            throw refuse("new: the bundled Lua modules are not found (set WAYFINDER_LUA_PATH)")
+        var meta: [String: String] = [:]
+        for file in ["meta/luacheck_std.lua", "meta/wayfinder.lua"] {
+            do {
+                guard let bytes = try BundledLua.file(file) else { throw refuse("new: the bundled modules have no \(file)") }
+                meta[file] = String(decoding: bytes, as: UTF8.self)
+            } catch let error as AppLoadError {
+                throw refuse("new: \(error)")
+            }
         }
-        let std: String
-        do {
-            std = try String(contentsOfFile: (bundled as NSString).appendingPathComponent("meta/luacheck_std.lua"), encoding: .utf8)
-        } catch {
-            throw refuse("new: cannot read the bundled luacheck std in \(bundled)/meta")
-        }
-        let files = NewAppTemplate(appName: appName, metaDirectory: (bundled as NSString).appendingPathComponent("meta"), luacheckStd: std).files
+        let files = NewAppTemplate(appName: appName, definitions: meta["meta/wayfinder.lua"] ?? "", luacheckStd: meta["meta/luacheck_std.lua"] ?? "").files
         // mkdir refuses a path that exists (a file, a directory, a dangling link) without touching it.
         guard mkdir(name, 0o755) == 0 else {
             let reason = errno == EEXIST ? "it exists" : String(cString: strerror(errno))
@@ -52,7 +52,7 @@ struct NewCommand: ParsableCommand {
             try? FileManager.default.removeItem(atPath: name)
             throw refuse("new: cannot write '\(name)': \(error.localizedDescription)")
         }
-        Terminal.print("made \(name): app.lua, spec/app_spec.lua, .luarc.json, .luacheckrc")
+        Terminal.print("made \(name): app.lua, spec/app_spec.lua, .luarc.json, .luacheckrc, .luals/wayfinder.lua")
         Terminal.print("next: cd \(name) && wayfinder test && wayfinder run .")
     }
 

@@ -1,8 +1,8 @@
 import Testing
 @testable import Wayfinder
 
-/// ControllerContext's sixteen cases, case by case (numbered as in its test suite), plus the rules
-/// where Wayfinder differs on purpose.
+/// ControllerContext's sixteen cases (each test names the case of its suite it follows), plus the
+/// rules where Wayfinder differs on purpose.
 @Suite("Context chain")
 struct ContextChainTests {
     final class Owner {}
@@ -14,13 +14,15 @@ struct ContextChainTests {
         return layers
     }
 
-    @Test func case1GetSet() throws {
+    /// ControllerContext's case 1.
+    @Test func aValueSetOnALayerIsReadBack() throws {
         let context = ContextChain()
         try context.set("Key:0:0", "Level 0 - Key 0")
         #expect(try context.get("Key:0:0") == "Level 0 - Key 0")
     }
 
-    @Test func case2ChainOfTwo() throws {
+    /// ControllerContext's case 2.
+    @Test func readsWalkInwardNeverOutward() throws {
         let c = chain(2)
         try c[0].set("Key:0:0", "Level 0 - Key 0")
         try c[1].set("Key:1:0", "Level 1 - Key 0")
@@ -29,13 +31,15 @@ struct ContextChainTests {
         #expect(try c[0].get("Key:1:0") == nil, "reads walk inward, never outward")
     }
 
-    @Test func case3ChainOfFour() throws {
+    /// ControllerContext's case 3.
+    @Test func theOutermostLayerReadsEveryInnerLayer() throws {
         let c = chain(4)
         for level in 0..<3 { try c[level].set("Key:\(level):0", .string("Level \(level) - Key 0")) }
         for level in 0..<3 { #expect(try c[3].get("Key:\(level):0") == .string("Level \(level) - Key 0")) }
     }
 
-    @Test func case4NamedGet() throws {
+    /// ControllerContext's case 4.
+    @Test func aNamedGetReadsOnlyTheNamedLayer() throws {
         let c = chain(4, innermostName: "base")
         try c[0].set("Key:0:0", "Level 0 - Key 0")
         try c[1].set("Key:1:0", "Level 1 - Key 0")
@@ -43,7 +47,8 @@ struct ContextChainTests {
         #expect(try c[3].get("Key:1:0", in: "base") == nil, "a named get reads only that layer")
     }
 
-    @Test func case5Remove() throws {
+    /// ControllerContext's case 5.
+    @Test func anUnnamedRemoveActsOnTheCalledLayerOnly() throws {
         let c = chain(3)
         for level in 0..<3 { try c[level].set("Key:\(level):0", "v") }
         #expect(try c[2].remove("Key:2:0"))
@@ -57,7 +62,8 @@ struct ContextChainTests {
         #expect(try c[2].get("Key:0:0") == nil)
     }
 
-    @Test func case6NamedSetReachesTheNamedLayer() throws {
+    /// ControllerContext's case 6.
+    @Test func aNamedSetAndRemoveReachTheNamedLayer() throws {
         let c = chain(2, innermostName: "base")
         try c[1].set("Base Key:0:0", "Base Level 0 - Key 0", in: "base")
         #expect(try c[0].get("Base Key:0:0", in: "base") == "Base Level 0 - Key 0")
@@ -72,7 +78,8 @@ struct ContextChainTests {
         #expect(try c[1].get("Base Key:0:0") == nil)
     }
 
-    @Test func case7NamedAndUnnamedShadowing() throws {
+    /// ControllerContext's case 7.
+    @Test func anUnnamedSetShadowsTheNamedLayerWithoutChangingIt() throws {
         let c = chain(2, innermostName: "base")
         try c[1].set("Base Key:0:0", "Base Level 0 - Key 0", in: "base")
         try c[1].set("Base Key:0:0", "Changed")
@@ -80,20 +87,23 @@ struct ContextChainTests {
         #expect(try c[1].get("Base Key:0:0") == "Changed")
     }
 
-    @Test func case8StoredNil() throws {
+    /// ControllerContext's case 8.
+    @Test func aStoredNilIsAnEntryThatReadsAsNil() throws {
         let context = ContextChain(name: "base")
         try context.set("testNil", .null)
         #expect(try context.get("testNil") == nil)
         #expect(context.keys == ["testNil"], "a stored nil is an entry")
     }
 
-    @Test func case9StoredNilNamed() throws {
+    /// ControllerContext's case 9.
+    @Test func aStoredNilInANamedLayerReadsAsNil() throws {
         let context = ContextChain(name: "base")
         try context.set("testNil", .null, in: "base")
         #expect(try context.get("testNil", in: "base") == nil)
     }
 
-    @Test func case10StoredNilSeenFromOutside() throws {
+    /// ControllerContext's case 10.
+    @Test func aStoredNilInANamedLayerReadsAsNilFromAnOuterLayer() throws {
         let base = ContextChain(name: "base")
         try base.set("testNil", .null, in: "base")
         let outer = ContextChain(inner: base)
@@ -109,14 +119,16 @@ struct ContextChainTests {
         #expect(try c[1].get("color") == "Blue")
     }
 
-    @Test func case11KeysOfEveryLayer() throws {
+    /// ControllerContext's case 11.
+    @Test func keysListEachKeyOnceOutermostLayerFirst() throws {
         let c = chain(3, innermostName: "base")
         for level in 0..<3 { for k in 0..<2 { try c[level].set("K:\(level):\(k)", .string("V:\(level):\(k)")) } }
         try c[2].set("K:0:0", "shadow")
         #expect(c[2].keys == ["K:2:0", "K:2:1", "K:0:0", "K:1:0", "K:1:1", "K:0:1"])
     }
 
-    @Test func case12ObserversFire() throws {
+    /// ControllerContext's case 12.
+    @Test func anObserverHearsSetsOfItsKeyOnlyWithItsOwner() throws {
         let c = chain(2, innermostName: "base")
         let owner = Owner()
         var seen: [String] = []
@@ -131,7 +143,8 @@ struct ContextChainTests {
         #expect(owners == [ObjectIdentifier(owner)], "the owner comes back to the callback")
     }
 
-    @Test func case13And14ObserversRemoved() throws {
+    /// ControllerContext's case 13 and 14.
+    @Test func anUnobservedOwnerHearsNothingMore() throws {
         let context = ContextChain()
         let owner = Owner(), other = Owner()
         var calls = 0
@@ -146,7 +159,8 @@ struct ContextChainTests {
         #expect(context.observerCount(for: "key1") == 0)
     }
 
-    @Test func case15ObserversDieWithTheirOwner() throws {
+    /// ControllerContext's case 15.
+    @Test func anObserverGoesWithItsOwner() throws {
         let context = ContextChain()
         var calls = 0
         do {
@@ -159,7 +173,8 @@ struct ContextChainTests {
         #expect(context.observerCount(for: "key1") == 0)
     }
 
-    @Test func case16ArraysAsValues() throws {
+    /// ControllerContext's case 16.
+    @Test func arraysAreValues() throws {
         let context = ContextChain(name: "base")
         try context.set("arraySetTest", ["one"])
         #expect(try context.get("arraySetTest")?.arrayValue?.first == "one")

@@ -102,4 +102,29 @@ struct NavigatorPresentationTests {
         try navigator.open("tt://send")
         #expect(openers["tt://send"] == "tt://about/hours")
     }
+
+    /// A screen made when it is revealed (a tab's first screen, a restored entry) opens over what
+    /// the changed tree shows, not over the screen the change is taking away.
+    @Test func aScreenMadeWhenRevealedDoesNotOpenOverTheScreenLeaving() throws {
+        let routes = RouteTable<String>()
+        try routes.add("tt://tab/(name)", target: "tab")
+        try routes.add("tt://food/(name)", target: "food", options: RouteOptions(mode: .share))
+        var openers: [String: String] = [:]
+        let navigator = Navigator<String, Screen>(routes: routes, factory: ControllerFactory(make: { match, request in
+            openers[request.url] = (request.opener as? Screen)?.url ?? "nil"
+            return Screen(url: request.url, pattern: match.route.target)
+        }))
+        try navigator.setTabs(["tt://tab/one", "tt://tab/two"])
+        try navigator.open("tt://food/pie")
+        #expect(try navigator.select(tabNumber: 2))
+        #expect(openers["tt://tab/two"] == "nil", "the second tab's first screen opens over nothing, not over tt://food/pie")
+        // A restored tree: the screen under the visible one is made when back reveals it.
+        var restored = NavigationTree<Screen>()
+        restored.push(NavigationEntry(url: "tt://food/under", key: "tt://food/under", mode: .share, controller: nil))
+        restored.push(NavigationEntry(url: "tt://food/top", key: "tt://food/top", mode: .share, controller: nil))
+        try navigator.replaceTree(restored)
+        #expect(openers["tt://food/top"] == "nil")
+        #expect(try navigator.back())
+        #expect(openers["tt://food/under"] == "nil", "not over tt://food/top, which back takes away")
+    }
 }

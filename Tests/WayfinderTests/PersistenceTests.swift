@@ -256,16 +256,30 @@ struct PersistenceTests {
     }
 
     @Test func aDocumentOfAnotherFormatOrVersionIsRefused() throws {
-        let valid = try JSONEncoder().encode(NavigationState(root: .stack([.init(url: "tt://menu/1")])))
-        var object = try #require(try JSONSerialization.jsonObject(with: valid) as? [String: Any])
-        object["version"] = 2
-        #expect(throws: NavigationStateError.unknownVersion(2)) {
-            try JSONDecoder().decode(NavigationState.self, from: try JSONSerialization.data(withJSONObject: object))
+        guard case .map(var members) = NavigationState(root: .stack([.init(url: "tt://menu/1")])).document else {
+            Issue.record("the document is not an object")
+            return
         }
-        object["format"] = "something.else"
-        #expect(throws: NavigationStateError.notAState("something.else")) {
-            try JSONDecoder().decode(NavigationState.self, from: try JSONSerialization.data(withJSONObject: object))
-        }
+        members["version"] = 2
+        #expect(throws: NavigationStateError.unknownVersion(2)) { try NavigationState(document: .map(members)) }
+        members["format"] = "something.else"
+        #expect(throws: NavigationStateError.notAState("something.else")) { try NavigationState(document: .map(members)) }
+        #expect(throws: NavigationStateError.notAState(nil)) { try NavigationState(document: [1, 2]) }
+    }
+
+    /// Every kind of value the tree holds comes back from its document as it was: integers and
+    /// floats stay apart, keys keep their order.
+    @Test func aDocumentReadsBackAsTheSameState() throws {
+        let state = NavigationState(
+            app: "sample", savedAt: Date(timeIntervalSince1970: 1_767_225_600), mode: .top,
+            root: .tabs([[.init(url: "tt://a", query: ["z": 1, "a": .double(2)], state: ["ratio": .double(2), "n": 2], context: 1,
+                                important: true, model: .init(selected: "x", anchor: 3), title: "A")], [.init(url: "tt://b")]], selected: 1),
+            modals: [[.init(url: "tt://m")]], popover: .init(url: "tt://p"),
+            contexts: [.init(name: "app", values: ["k": "v"], isApp: true), .init(fields: ["n": .number], values: ["n": .double(1.5)], inner: 0)])
+        let read = try NavigationState(document: try JSON.decode(try JSON.encode(state.document)))
+        #expect(read == state)
+        #expect(read.entries.first?.state?["ratio"] == .double(2), "2.0 stays a float")
+        #expect(read.entries.first?.query.map { Array($0.keys) } == ["z", "a"], "keys keep their order")
     }
 
     @Test func partsThatDoNotFitAreRefused() {

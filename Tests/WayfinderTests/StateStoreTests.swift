@@ -69,9 +69,34 @@ struct StateStoreTests {
         try store.save(changed)
         #expect(store.load() == .loaded(changed), "a second save replaces the first")
         let text = String(decoding: try contents(of: store.path), as: UTF8.self)
-        #expect(text.hasPrefix(#"{"app":"sample","contexts":[{"app":true,"name":"app","values":{"waitress":"Betty"}},"#))
-        #expect(text.contains(#""format":"wayfinder.navigation""#))
-        #expect(text.contains(#""version":1"#))
+        #expect(text.hasPrefix("{\"format\":\"wayfinder.navigation\",\n\"version\":1,\n\"app\":\"sample\",\n\"app_version\":1,\n"), "the format first, one member a line")
+        #expect(text.contains(#""values":{"age":4,"hidden":null}"#), "keys as the tree keeps them")
+    }
+
+    /// Files written by earlier versions (keys sorted, `2.0` written as `2`) still load, and the
+    /// next save writes the format first.
+    @Test func aStateFileWithSortedKeysFromAnEarlierVersionStillLoads() throws {
+        let store = FileStateStore(path: try temporaryDirectory() + "/app.json")
+        try FileManager.default.copyItem(atPath: Fixtures.directory.appendingPathComponent("state-sorted-keys.json").path, toPath: store.path)
+        #expect(store.load() == .loaded(sampleState()))
+        try store.save(sampleState())
+        #expect(String(decoding: try contents(of: store.path), as: UTF8.self).hasPrefix("{\"format\":\"wayfinder.navigation\",\n"))
+        #expect(store.load() == .loaded(sampleState()))
+    }
+
+    /// Integers and floats keep their kind through a save: `2.0` is written `2.0` and read back
+    /// a float, `2` an integer.
+    @Test func numbersKeepTheirKindThroughASave() throws {
+        let store = FileStateStore(path: try temporaryDirectory() + "/app.json")
+        let state = NavigationState(savedAt: Date(timeIntervalSince1970: 1_800_000_000),
+                                    root: .stack([.init(url: "tt://a", state: ["float": .double(2), "int": 2, "big": .double(1e300)])]))
+        try store.save(state)
+        guard case .loaded(let read) = store.load() else {
+            Issue.record("not loaded")
+            return
+        }
+        #expect(read.entries.first?.state == ["float": .double(2), "int": 2, "big": .double(1e300)])
+        #expect(String(decoding: try contents(of: store.path), as: UTF8.self).contains(#""float":2.0"#))
     }
 
     @Test func removeForgetsTheStateAndIsQuietWhenThereIsNone() throws {
@@ -108,6 +133,7 @@ struct StateStoreTests {
         let whole = try contents(of: store.path)
         #expect(whole.count > 400)
         let marker = Array(#""wayfinder.navigation""#.utf8)
+        let firstLine = try #require(whole.firstIndex(of: UInt8(ascii: "\n")))
         var movedAside = 0, leftAlone = 0
         for length in 0..<whole.count {
             let prefix = Array(whole[..<length])
@@ -124,6 +150,7 @@ struct StateStoreTests {
                 movedAside += 1
             case .unreadable(let reason, nil):
                 #expect(!holdsMarker, "a cut at byte \(length) with the marker was not moved aside")
+                #expect(length < firstLine, "a cut at byte \(length), after the first line, was refused as another program's file")
                 #expect(reason == store.path + " is not a Wayfinder state file; it was left as it is")
                 #expect(try contents(of: store.path) == prefix)
                 #expect(store.problem == store.path + ": it is not a Wayfinder state file; it was left as it is")

@@ -17,4 +17,12 @@ struct TabNumberTests {
             #expect(h.navigator.tree.selectedTab == 0, "tab \(number)")
         }
     }
+
+    @Test("numbers and indexes convert both ways, and only numbers from 1 name a tab")
+    func conversions() {
+        for index in [0, 1, 7] { #expect(TabNumber.index(of: TabNumber.number(of: index)) == index) }
+        #expect(TabNumber.number(of: 0) == 1)
+        for number in [Int64(0), -1, Int64.min] { #expect(TabNumber.index(of: number) == nil, "tab \(number)") }
+        #expect(TabNumber.index(of: .max) == Int(Int64.max - 1))
+    }
 }

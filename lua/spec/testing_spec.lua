@@ -10,6 +10,17 @@ local function error_of(fn)
   return err
 end
 
+-- Made while the file loads: wf.testing is there from a spec file's first line.
+local COPIED_AT_LOAD = wf.testing.copy_app(NOTES)
+
+describe("wf.testing at a spec file's top level", function()
+  it("copies an app while the file loads", function()
+    local app = assert(wf.testing.launch(COPIED_AT_LOAD))
+    assert.equal("tt://tab/1", app:url())
+    app:close()
+  end)
+end)
+
 describe("wf.testing.launch", function()
   local app
   before_each(function() app = assert(wf.testing.launch(NOTES)) end)

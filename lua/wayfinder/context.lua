@@ -62,38 +62,39 @@ local function new(spec)
       if methods[field] then error("wf.context: field '" .. tostring(field) .. "' would hide a method", 3) end
     end
   end
-  local ok, core, id = native.new(spec.name, inner and inner[CORE], fields)
-  if not ok then error(core, 3) end
+  local core, id = native.new(spec.name, inner and inner[CORE], fields)
+  if core == nil then error(id, 3) end
   return wrap(core, id, spec.name, inner, fields)
 end
 
 -- new { inner = inner } for an inner known to be a context, without the checks a script's spec
 -- needs: the layer the navigator makes on every open.
 local function layer(inner)
-  local ok, core, id = native.new(nil, inner[CORE], nil)
-  if not ok then error(core, 3) end
+  local core, id = native.new(nil, inner[CORE], nil)
+  if core == nil then error(id, 3) end
   return wrap(core, id, nil, inner, nil)
 end
 
--- native.get answers (true, value) or (false, reason).
+-- The native calls answer their result, or nil and the reason; a result may itself be nil, so
+-- the reason tells them apart.
 methods.get = function(self, key, name)
   check_self(self, "get"); check_key(key, 2); check_name(name, 2)
-  local ok, value = native.get(self[CORE], key, name)
-  if not ok then error(value, 2) end
+  local value, reason = native.get(self[CORE], key, name)
+  if reason ~= nil then error(reason, 2) end
   return value
 end
 
 function methods:set(key, value, name)
   check_self(self, "set"); check_key(key, 2); check_name(name, 2)
-  local ok, err = native.set(self[CORE], key, value, name)
-  if not ok then error(err, 2) end
+  local ok, reason = native.set(self[CORE], key, value, name)
+  if not ok then error(reason, 2) end
   return self
 end
 
 function methods:remove(key, name)
   check_self(self, "remove"); check_key(key, 2); check_name(name, 2)
-  local ok, removed = native.remove(self[CORE], key, name)
-  if not ok then error(removed, 2) end
+  local removed, reason = native.remove(self[CORE], key, name)
+  if reason ~= nil then error(reason, 2) end
   return removed
 end
 

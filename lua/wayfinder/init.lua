@@ -9,6 +9,7 @@ local wf = {
   app = require "wayfinder.app",
   navigator = require "wayfinder.navigator",
   context = require "wayfinder.context",
+  native = (require "wayfinder.native_screen").screen,
 }
 
 function wf.url_for(obj, name)

@@ -4,14 +4,14 @@
 -- follow).
 local native = require "wayfinder.native.map"
 local deduce = require "wayfinder.constructor"
+local fields = require "wayfinder.fields"
+local natives = require "wayfinder.native_screen"
 
 local map = {}
 
-local modes = { create = true, share = true, modal = true, popover = true, none = true }
-local option_types = {
-  mode = "string", parent = "string", selector = "string", transition = "string",
-  external = "boolean", name = "string",
-}
+-- The options map:from takes, as the host lists them (their values, such as which modes there
+-- are, the host checks).
+local options_list = fields.list(native.fields().options)
 
 -- class -> { [generator name] = { pattern = ..., fields = { ... } } }; weak, so a map never
 -- keeps a class alive on its own.
@@ -46,20 +46,25 @@ function map:from(pattern, target, options)
   end
   if options ~= nil then
     if type(options) ~= "table" then error("map:from: options must be a table, got " .. type(options), 2) end
-    for key, value in pairs(options) do
-      local expected = option_types[key]
-      if not expected then
-        error("map:from: unknown option '" .. tostring(key) .. "' (known: mode, parent, selector, transition, external, name)", 2)
-      end
-      if type(value) ~= expected then
-        error("map:from: option '" .. key .. "' must be a " .. expected .. ", got " .. type(value), 2)
-      end
-    end
-    if options.mode ~= nil and not modes[options.mode] then
-      error("map:from: mode must be one of create, share, modal, popover, none; got '" .. options.mode .. "'", 2)
-    end
+    fields.check(options_list, options, "map:from", "option", 2)
   end
-  local ok, err = native.add(pattern, target, kind == "table" and class_name(target) or nil, options or {})
+  local native_name = natives.name_of(target)
+  if native_name and options and options.mode == "none" then
+    error("map:from('" .. pattern .. "'): the native screen '" .. native_name .. "' cannot be an action (mode none)", 2)
+  end
+  local described = { class = kind == "table" and class_name(target) or nil, native = native_name }
+  local ok, err = native.add(pattern, target, described, options or {})
+  if not ok then error(err, 2) end
+  return self
+end
+
+-- moved(old_pattern, new_pattern): URLs of the old pattern now live at the new one
+-- (docs/matching.md, "Moved routes").
+function map:moved(old_pattern, new_pattern)
+  check_self(self, "moved")
+  if type(old_pattern) ~= "string" then error("map:moved needs the old pattern (a string), got " .. type(old_pattern), 2) end
+  if type(new_pattern) ~= "string" then error("map:moved needs the new pattern (a string), got " .. type(new_pattern), 2) end
+  local ok, err = native.moved(old_pattern, new_pattern)
   if not ok then error(err, 2) end
   return self
 end
@@ -143,10 +148,10 @@ function map:url(class, name, pattern)
   if type(class) ~= "table" then error("map:url needs a class table, got " .. type(class), 2) end
   if name ~= nil and type(name) ~= "string" then error("map:url: the generator name must be a string", 2) end
   if type(pattern) ~= "string" then error("map:url needs a pattern string, got " .. type(pattern), 2) end
-  local fields, err = native.generator(pattern)
-  if not fields then error(err, 2) end
+  local read, err = native.generator(pattern)
+  if not read then error(err, 2) end
   generators[class] = generators[class] or {}
-  generators[class][name or ""] = { pattern = pattern, fields = fields }
+  generators[class][name or ""] = { pattern = pattern, fields = read }
   return self
 end
 

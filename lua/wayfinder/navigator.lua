@@ -6,16 +6,25 @@ local native = require "wayfinder.native.navigator"
 local deduce = require "wayfinder.constructor"
 local contexts = require "wayfinder.context"
 local callable = require "wayfinder.callable"
+local fields = require "wayfinder.fields"
+local natives = require "wayfinder.native_screen"
+
+local exported = native.fields()
+-- The fields of an open's action table, as the host lists them.
+local action_list = fields.list(exported.action)
+-- The settings the host keeps (nav.persistence, nav.expiration; wf.app sets them too), by name.
+local host_settings = {}
+for _, name in ipairs(exported.settings) do host_settings[name] = true end
+local field_names = "delegate, " .. table.concat(exported.settings, ", ")
 
 local methods = {}
--- nav.delegate lives here; nav.persistence and nav.expiration live in the host, which wf.app
--- sets too.
+-- nav.delegate lives here.
 local settings = {}
 local navigator = setmetatable({}, {
   __index = function(_, key)
     local method = methods[key]
     if method ~= nil then return method end
-    if key == "persistence" or key == "expiration" then return native.setting(key) end
+    if host_settings[key] then return native.setting(key) end
     return settings[key]
   end,
   __newindex = function(_, key, value)
@@ -25,11 +34,11 @@ local navigator = setmetatable({}, {
       end
       settings.delegate = value
       native.set_delegate(value ~= nil)
-    elseif key == "persistence" or key == "expiration" then
-      local ok, err = native.configure(key, value)
-      if not ok then error(err, 2) end
+    elseif host_settings[key] then
+      local ok, reason = native.configure(key, value)
+      if not ok then error(reason, 2) end
     else
-      error("nav." .. tostring(key) .. " is not a navigator field (fields: delegate, persistence, expiration)", 2)
+      error("nav." .. tostring(key) .. " is not a navigator field (fields: " .. field_names .. ")", 2)
     end
   end,
   __tostring = function() return "wf.navigator" end,
@@ -41,12 +50,6 @@ local function check_self(self, method)
   if self ~= navigator then error("call it as wf.navigator:" .. method .. "(...), with a colon", 3) end
 end
 
--- state and context may be any value.
-local action_types = {
-  url = "string", query = "table", parent = "string", animated = "boolean", transition = "string",
-  state = true, context = true,
-}
-
 -- open(url) or open { url, query, parent, state, context, animated, transition }
 function methods:open(target)
   check_self(self, "open")
@@ -54,15 +57,7 @@ function methods:open(target)
   if type(target) ~= "table" then
     error("nav:open needs a URL string or an action table { url = ..., query = ... }, got " .. type(target), 2)
   end
-  for key, value in pairs(target) do
-    local expected = action_types[key]
-    if expected == nil then
-      error("nav:open: unknown action field '" .. tostring(key) .. "' (known: url, query, parent, state, context, animated, transition)", 2)
-    end
-    if expected ~= true and type(value) ~= expected then
-      error("nav:open: action field '" .. key .. "' must be a " .. expected .. ", got " .. type(value), 2)
-    end
-  end
+  fields.check(action_list, target, "nav:open", "action field", 2)
   if target.url == nil then error("nav:open: the action table needs a url", 2) end
   if target.context ~= nil and not contexts.is(target.context) then
     error("nav:open: action field 'context' must be a context (made by wf.context), got " .. type(target.context), 2)
@@ -202,6 +197,12 @@ local function make(target, action, opener, url, pattern, params, query, fragmen
       url = url, pattern = pattern, params = params, query = query,
       fragment = fragment, context = context, state = state,
     }
+  elseif natives.name_of(target) then
+    -- The host's factory gets the saved state itself: no restore(state) follows.
+    return natives.make(target, {
+      url = url, pattern = pattern, params = params, query = query,
+      fragment = fragment, context = context, state = state,
+    })
   else
     local self = setmetatable({ url = url, query = query, context = context }, target)
     local constructor, _, how = deduce(target, param_names, selector_option)
@@ -266,7 +267,7 @@ local function hook(controller, name)
 end
 
 -- What a controller says about itself when the tree is saved, as a record the host reads by
--- name (AppHost+Persistence.swift, record(of:)): false when it is not saved at all (persist(state) returning
+-- name (LuaControllerRecord.swift, record(of:at:)): false when it is not saved at all (persist(state) returning
 -- false says no), else { state = the state its persist hook wrote, important = whether it is
 -- important (a field, or a method answering), context = its context's Swift layer, selected and
 -- anchor = its selected item and scroll anchor by model identifier when it is a list that has
@@ -292,6 +293,16 @@ local function persist(controller)
   }
 end
 
+-- What the host reads of a controller: controller[name], through its class as a script reads it.
+local function field(controller, name)
+  return controller[name]
+end
+
+-- What the host calls on a controller: controller:name(...), its results as they are.
+local function call(controller, name, ...)
+  return method(controller, name)(controller, ...)
+end
+
 -- Calls nav.delegate[name](...) when the delegate has that hook: true and its result, or false.
 local function delegate(name, ...)
   local hooks = settings.delegate
@@ -302,6 +313,9 @@ local function delegate(name, ...)
 end
 
 -- Handed to the host once, at start-up; scripts changing this table change nothing.
-methods._host = { fields_disagree = fields_disagree, make = make, fragment = fragment, hook = hook, delegate = delegate, describe = describe, persist = persist }
+methods._host = {
+  fields_disagree = fields_disagree, make = make, fragment = fragment, hook = hook, delegate = delegate,
+  describe = describe, persist = persist, field = field, call = call,
+}
 
 return navigator

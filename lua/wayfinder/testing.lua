@@ -5,11 +5,25 @@ local native = require "wayfinder.native.testing"
 local testing = {}
 
 -- A launched app is the native userdata itself, so a failing call reports the spec's line.
--- open, back, dismiss, select, relaunch, reload and close answer true or false, reason.
 local methods = {}
-for _, name in ipairs { "open", "back", "dismiss", "select", "relaunch", "reload", "close",
-                        "url", "tree", "render", "stats", "advance" } do
+for _, name in ipairs { "url", "tree", "render", "stats" } do
   methods[name] = native[name]
+end
+-- The native calls answer nil, reason when they fail; scripts get false, reason.
+local function answered(result, reason)
+  if result == nil then return false, reason end
+  return result
+end
+-- open, back, dismiss, select, relaunch, close and advance answer true or false, reason.
+for _, name in ipairs { "open", "back", "dismiss", "select", "relaunch", "close", "advance" } do
+  local call = native[name]
+  methods[name] = function(app, ...) return answered(call(app, ...)) end
+end
+-- reload answers true and what changed, or false, reason.
+function methods.reload(app)
+  local changes, reason = native.reload(app)
+  if changes == nil then return false, reason end
+  return true, changes
 end
 -- A wrong argument type is the spec's own mistake: raised at the spec's line, as launch's are.
 local function check_argument(method, what, ok, value)
@@ -17,11 +31,11 @@ local function check_argument(method, what, ok, value)
 end
 function methods.open(app, url)
   check_argument("open", "a URL (a string)", type(url) == "string", url)
-  return native.open(app, url)
+  return answered(native.open(app, url))
 end
 function methods.select(app, tab)
   check_argument("select", "a tab number (an integer)", type(tab) == "number" and math.tointeger(tab) ~= nil, tab)
-  return native.select(app, tab)
+  return answered(native.select(app, tab))
 end
 local Driver = { __index = methods, __name = "wf.testing app" }
 
@@ -35,9 +49,7 @@ function testing.launch(app_path, options)
   if options ~= nil and type(options) ~= "table" then
     error("wf.testing.launch: options must be a table, got " .. type(options), 2)
   end
-  local ok, app = native.launch(app_path, options, Driver)
-  if not ok then return nil, app end
-  return app
+  return native.launch(app_path, options, Driver)
 end
 
 testing.copy_app = native.copy_app

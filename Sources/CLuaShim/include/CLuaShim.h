@@ -23,7 +23,8 @@ typedef int (*wf_binding)(lua_State *L);
 
 #define WF_RETURN_BUILT (-1)  /* the ops are the results */
 #define WF_RAISE_MESSAGE (-2) /* the ops are one string; raise it prefixed with the caller's position */
-#define WF_RAISE_VALUE (-3)   /* the ops are one value; raise it as it is */
+#define WF_RAISE_VALUE (-3)   /* the ops are one value, then optionally the traceback it carries (a
+                                 string); raise the value as it is */
 
 /* A C closure over the binding (upvalue 1, light userdata) and its name (upvalue 2). */
 int wf_trampoline(lua_State *L);
@@ -64,8 +65,12 @@ int wf_raise_kind(lua_State *L, int kind);
 typedef void (*wf_text_sink)(void *owner, const char *text, size_t len);
 
 /* Status of a module read (see wf_module_reader). */
-enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT };
+enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT, WF_READ_TOO_LARGE };
 enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
+
+/* The longest script source Wayfinder reads (an entry script, a module, a file a spec reads), from
+   a file or from memory. */
+#define WF_SOURCE_LIMIT_MIB 16
 
 /* Reads `relpath` under a module root. Only file I/O, no Lua API. Returns a malloc'd buffer the
    caller frees, or NULL with *status saying why. */
@@ -219,11 +224,13 @@ static inline void wf_op_binding(wf_host *h, wf_binding f, const void *name, siz
 /* ---- Calls from Swift into Lua ------------------------------------------------------------- */
 
 /*
- * Calls, protected and with a traceback-adding message handler, the callee and arguments formed by
- * the top `nstack` stack values followed by the values built from the ops written since `start`
- * (the first of all these is the callee). Returns the lua_pcall status (or WF_STATUS_NOSTACK); the
- * stack values are replaced by the *nresults results, or by the error object. The op buffer is
- * truncated back to `start`. The outermost such call sets the time deadline; nested ones share it.
+ * Calls, protected and with a message handler that keeps a traceback, the callee and arguments
+ * formed by the top `nstack` stack values followed by the values built from the ops written since
+ * `start` (the first of all these is the callee). Returns the lua_pcall status (or
+ * WF_STATUS_NOSTACK); the stack values are replaced by the *nresults results, or, on failure, by
+ * two values: the error message and its traceback (a string, or nil when there is none, as for a
+ * syntax or memory error). The traceback is never part of the message. The op buffer is truncated
+ * back to `start`. The outermost such call sets the time deadline; nested ones share it.
  */
 int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults);
 

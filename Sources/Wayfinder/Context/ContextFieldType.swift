@@ -1,5 +1,5 @@
 /// The type of a typed context's field (`wf.context { fields = { age = "int" } }`).
-public enum ContextFieldType: String, Sendable, CaseIterable, Codable {
+public enum ContextFieldType: String, Sendable, CaseIterable {
     case int, number, string, boolean, table, function, any
 
     /// Whether `value` may be stored in a field of this type. nil (a stored nil) always may.

@@ -16,6 +16,15 @@ public final class NavigationEntry<Controller: AnyObject> {
 
     public var isLoaded: Bool { controller != nil }
 
+    /// Names this entry in snapshots and events (`NavigationSnapshot.Entry.id`): unique in the
+    /// process, and the same for as long as the entry lives. Given the first time it is asked
+    /// for, so a navigator nobody observes never numbers its entries.
+    public var id: Int {
+        if assignedID == 0 { assignedID = UniqueNumber.next() }
+        return assignedID
+    }
+    private var assignedID = 0
+
     init(url: String, key: String, mode: NavigationMode, query: OrderedDictionary<String, Value> = [:],
          controller: Controller?, pending: PendingEntry? = nil) {
         self.url = url

@@ -8,7 +8,8 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     case noExternalHandler(String)
     case controllerFailed(String, reason: String)
     case parentIsAction(String, of: String)
-    /// A constructor, delegate hook or appear/disappear tried to navigate while the tree was changing.
+    /// A constructor, delegate hook, appear/disappear or observer tried to navigate while the tree
+    /// was changing or its change was being told.
     case busy(String, during: String)
 
     public var description: String {
@@ -22,7 +23,7 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
         case .controllerFailed(let url, let reason): return "cannot open '\(url)': \(reason)"
         case .parentIsAction(let parent, let url): return "parent '\(parent)' of '\(url)' is an action (mode none), not a screen"
         case .busy(let operation, let during):
-            return "cannot \(operation) while the navigator is busy with \(during) (constructors, delegate hooks and appear/disappear may not navigate; a mode \"none\" route may)"
+            return "cannot \(operation) while the navigator is busy with \(during) (constructors, delegate hooks, appear/disappear and observers of the navigator may not navigate; a mode \"none\" route may)"
         }
     }
 }

@@ -41,14 +41,39 @@ public struct NavigationTree<Controller: AnyObject> {
 
     public var visible: NavigationEntry<Controller>? {
         if let popover { return popover }
+        return lastEntry(frontEntries)
+    }
+
+    /// The entries of the stack the user is looking at (under the popover, when one shows):
+    /// the top modal's, else the root's, which is the selected tab's when the root is tabs. The
+    /// one place that tells them apart: `visible`, push, pop and dropping the visible entry all
+    /// go through it and `changeFrontEntries`.
+    var frontEntries: [NavigationEntry<Controller>] {
         let m = modals.count
-        if m > 0 { return lastEntry(modals[m - 1].entries) }
+        if m > 0 { return modals[m - 1].entries }
         switch root {
-        case .stack(let stack): return lastEntry(stack.entries)
-        case .tabs(let tabs, let selected): return lastEntry(tabs[selected].entries)
+        case .stack(let stack): return stack.entries
+        case .tabs(let tabs, let selected): return tabs[selected].entries
         }
     }
 
+    /// Changes the entries of the stack `frontEntries` reads, in place, and answers what `body`
+    /// answers. A closure, not a `_modify` accessor: in the navigator's unspecialized code a
+    /// coroutine over a generic stack would allocate its frame on every push and pop.
+    mutating func changeFrontEntries(_ body: (inout [NavigationEntry<Controller>]) -> Bool) -> Bool {
+        let m = modals.count
+        if m > 0 { return body(&modals[m - 1].entries) }
+        switch root {
+        case .stack(var stack):
+            let changed = body(&stack.entries)
+            root = .stack(stack)
+            return changed
+        case .tabs(var tabs, let selected):
+            let changed = body(&tabs[selected].entries)
+            root = .tabs(tabs, selected: selected)
+            return changed
+        }
+    }
 
     /// Every entry: the root's stacks, the modals, the popover.
     public var allEntries: [NavigationEntry<Controller>] {
@@ -104,18 +129,9 @@ public struct NavigationTree<Controller: AnyObject> {
     /// new screen is what the user sees.
     mutating func push(_ entry: NavigationEntry<Controller>) {
         popover = nil
-        let m = modals.count
-        if m > 0 {
-            modals[m - 1].entries.append(entry)
-            return
-        }
-        switch root {
-        case .stack(var stack):
-            stack.entries.append(entry)
-            root = .stack(stack)
-        case .tabs(var tabs, let selected):
-            tabs[selected].entries.append(entry)
-            root = .tabs(tabs, selected: selected)
+        _ = changeFrontEntries { entries in
+            entries.append(entry)
+            return true
         }
     }
 
@@ -153,23 +169,14 @@ public struct NavigationTree<Controller: AnyObject> {
             popover = nil
             return true
         }
-        if modals.count > 0 {
-            let m = modals.count - 1
-            let count = modals[m].entries.count
-            guard count > 1 else { return false }
-            modals[m].entries.remove(at: count - 1)
-            return true
-        }
-        switch root {
-        case .stack(var stack):
-            guard stack.entries.count > 1 else { return false }
-            stack.entries.remove(at: stack.entries.count - 1)
-            root = .stack(stack)
-        case .tabs(var tabs, let selected):
-            guard tabs[selected].entries.count > 1 else { return false }
-            tabs[selected].entries.remove(at: tabs[selected].entries.count - 1)
-            root = .tabs(tabs, selected: selected)
-        }
+        return changeFrontEntries(Self.popAboveBottom)
+    }
+
+    /// Pops the last entry unless it is the only one.
+    private static func popAboveBottom(_ entries: inout [NavigationEntry<Controller>]) -> Bool {
+        let count = entries.count
+        guard count > 1 else { return false }
+        entries.remove(at: count - 1)
         return true
     }
 
@@ -228,23 +235,14 @@ extension NavigationTree {
             popover = nil
             return
         }
-        if let m = modals.indices.last {
-            modals[m].entries.removeLast()
-            if modals[m].entries.isEmpty { modals.removeLast() }
-            return
-        }
-        switch root {
-        case .stack(var stack):
-            if !stack.entries.isEmpty { stack.entries.removeLast() }
-            root = .stack(stack)
-        case .tabs(var tabs, let selected):
-            tabs[selected].entries.removeLast()
-            if !tabs[selected].entries.isEmpty {
-                root = .tabs(tabs, selected: selected)
-            } else {
-                tabs.remove(at: selected)
-                root = tabs.isEmpty ? .stack(NavigationStack(entries: [])) : .tabs(tabs, selected: max(0, selected - 1))
-            }
+        let count = frontEntries.count
+        if count > 0 { _ = changeFrontEntries { $0.remove(at: count - 1); return true } }
+        guard count <= 1 else { return }
+        if !modals.isEmpty {
+            modals.removeLast()
+        } else if case .tabs(var tabs, let selected) = root {
+            tabs.remove(at: selected)
+            root = tabs.isEmpty ? .stack(NavigationStack(entries: [])) : .tabs(tabs, selected: max(0, selected - 1))
         }
     }
 }

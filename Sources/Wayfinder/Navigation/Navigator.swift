@@ -12,10 +12,16 @@
 /// whole, its own navigation included. Constructors,
 /// delegate hooks and appear/disappear run while the tree is being changed and may not navigate:
 /// such a call fails with `NavigationError.busy` instead of losing one of the two changes.
+///
+/// Observers (`observe`) hear of every committed change once, as typed events, when the
+/// operation that made it (with whatever its mode-none target navigated) has finished; a failed
+/// operation sends none (docs/events.md).
 public final class Navigator<Target, Controller: AnyObject> {
     public static var maximumRedirects: Int { 8 }
 
     public let routes: RouteTable<Target>
+    /// Routes that were renamed: an old URL that only they match opens where it moved.
+    public let moves: RouteMoves
     public var factory: ControllerFactory<Target, Controller>
     public var delegate = NavigatorDelegate<Controller>()
     /// Told about entries dropped because their URL no longer opens (after the route map changed).
@@ -28,9 +34,15 @@ public final class Navigator<Target, Controller: AnyObject> {
     private var generation = 0
     /// The operation under way, while the tree is being changed.
     private var changing: (operation: String, url: String?)?
+    /// Observers hear of the changes when none is under way any more. Both are looked at by
+    /// every operation, on one thread: unchecked, they cost no exclusivity check at run time.
+    @exclusivity(unchecked) private var operations = OperationsUnderWay()
+    @exclusivity(unchecked) private var observers = NavigationObservers()
+    private var notifying = false
 
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
+        moves = RouteMoves(routes: routes)
         self.factory = factory
     }
 
@@ -50,6 +62,13 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     @discardableResult
     public func open(_ request: NavigationRequest) throws -> Controller? {
+        var controller: Controller?
+        try operation { controller = try openCommitted(request) }
+        return controller
+    }
+
+    /// An open, its mode-none target run once the rest is committed.
+    private func openCommitted(_ request: NavigationRequest) throws -> Controller? {
         let before = (tree: tree, generation: generation)
         var action: Action?
         let controller = try exclusively("open", url: request.url) {
@@ -92,15 +111,16 @@ public final class Navigator<Target, Controller: AnyObject> {
                       redirects: [String], parents: [String], action: inout Action?) throws -> Controller? {
         let url = request.url
         if let shouldOpen = delegate.shouldOpen, try !shouldOpen(url) { throw NavigationError.vetoed(url) }
+        func redirect(to target: String) throws -> Controller? {
+            let chain = redirects + [url]
+            guard chain.count < Self.maximumRedirects else { throw NavigationError.redirectLoop(chain + [target]) }
+            var next = request
+            next.url = target
+            return try open(next, into: &working, redirects: chain, parents: parents, action: &action)
+        }
         if let urlToOpen = delegate.urlToOpen {
             guard let target = try urlToOpen(url) else { throw NavigationError.vetoed(url) }
-            if target != url {
-                let chain = redirects + [url]
-                guard chain.count < Self.maximumRedirects else { throw NavigationError.redirectLoop(chain + [target]) }
-                var next = request
-                next.url = target
-                return try open(next, into: &working, redirects: chain, parents: parents, action: &action)
-            }
+            if target != url { return try redirect(to: target) }
         }
         let parsed: NavigationURL
         do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
@@ -114,16 +134,21 @@ public final class Navigator<Target, Controller: AnyObject> {
         let match: RouteMatch<Target>
         switch try routes.match(parsed) {
         case .noMatch(let reason):
+            // An old URL (in data, in a link) opens where its route moved.
+            let rewrite = try moves.rewrite(parsed)
+            if case .moved(let target) = rewrite { return try redirect(to: target) }
             try delegate.didNotMatch?(url)
+            if case .failed(let why) = rewrite { throw NavigationError.noRoute(url, reason: reason + "; " + why) }
             throw NavigationError.noRoute(url, reason: reason)
         case .matched(let found):
+            if found.route.pattern.isDefault, case .moved(let target) = try moves.rewrite(parsed) { return try redirect(to: target) }
             match = found
         }
         let key = URLNormalization.key(for: parsed)
 
         // A fragment acts on the screen already showing its base URL.
         if parsed.fragment != nil, let location = working.location(of: key), let entry = working.entry(at: location) {
-            let controller = try load(entry)
+            let controller = try load(entry, in: working)
             try factory.handleFragment?(controller, match)
             working.bringToFront(location)
             return controller
@@ -135,7 +160,7 @@ public final class Navigator<Target, Controller: AnyObject> {
 
         let mode = match.route.options.mode
         if mode == .share, let location = working.location(of: key), let entry = working.entry(at: location) {
-            let controller = try load(entry)
+            let controller = try load(entry, in: working)
             working.bringToFront(location)
             return controller
         }
@@ -168,7 +193,7 @@ public final class Navigator<Target, Controller: AnyObject> {
             throw NavigationError.parentCycle(parents + [key, parentKey])
         }
         if let location = working.location(of: parentKey) {
-            _ = try working.entry(at: location).map(load)
+            if let entry = working.entry(at: location) { _ = try load(entry, in: working) }
             working.bringToFront(location)
         } else {
             var action: Action?
@@ -206,8 +231,8 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Selects the tab numbered `number` as people count them, from 1. False when there is none.
     @discardableResult
     public func select(tabNumber number: Int64) throws -> Bool {
-        guard number >= 1, number <= Int64(Int.max) else { return false }
-        return try select(Int(number - 1))
+        guard let index = TabNumber.index(of: number) else { return false }
+        return try select(index)
     }
 
     /// The same, by 0-based index. Tab numbers as scripts, specs and the CLI give them (from 1)
@@ -218,13 +243,17 @@ public final class Navigator<Target, Controller: AnyObject> {
     }
 
     /// Applies a change that may have nothing to do (false), committing it when it did something.
-    private func change(_ operation: String, retrying: Bool = false, _ body: (inout NavigationTree<Controller>) -> Bool) throws -> Bool {
-        try exclusively(operation) {
-            var working = tree
-            guard body(&working) else { return false }
-            try commit(working, retrying: retrying)
-            return true
+    private func change(_ name: String, retrying: Bool = false, _ body: (inout NavigationTree<Controller>) -> Bool) throws -> Bool {
+        var changed = false
+        try operation {
+            try exclusively(name) {
+                var working = tree
+                guard body(&working) else { return }
+                try commit(working, retrying: retrying)
+                changed = true
+            }
         }
+        return changed
     }
 
     /// The root becomes tabs, one stack per URL, the first selected. Only the visible tab's
@@ -243,18 +272,108 @@ public final class Navigator<Target, Controller: AnyObject> {
             let entry = NavigationEntry<Controller>(url: url, key: URLNormalization.key(for: parsed), mode: match.route.options.mode, controller: nil)
             stacks.append(NavigationStack(entries: [entry]))
         }
-        try exclusively("tabs") {
-            var working = tree
-            working.setTabs(stacks, selected: 0)
-            try commit(working)
+        try operation {
+            try exclusively("tabs") {
+                var working = tree
+                working.setTabs(stacks, selected: 0)
+                try commit(working)
+            }
         }
     }
 
     /// Replaces the whole tree (a restored one). Entries without controllers are made when they
     /// become visible. With `strict`, a visible controller that cannot be made fails the
-    /// replacement (the tree stays as it was) instead of being dropped.
-    public func replaceTree(_ newTree: NavigationTree<Controller>, strict: Bool = false) throws {
-        try exclusively("replace the tree") { try commit(newTree, strict: strict) }
+    /// replacement (the tree stays as it was) instead of being dropped. Observers hear one
+    /// `.replacedTree(replacement)`.
+    public func replaceTree(_ newTree: NavigationTree<Controller>, strict: Bool = false,
+                            as replacement: NavigationChange.Replacement = .restore) throws {
+        try operation {
+            try exclusively("replace the tree") { try commit(newTree, strict: strict) }
+            if !observers.isEmpty { observers.noteReplacement(replacement) }
+        }
+    }
+
+    // MARK: Observing
+
+    /// Calls `observer` with every change committed from now on, as typed events, each with the
+    /// tree after it, until the observer is removed (docs/events.md). An operation's events
+    /// come when it has finished, whole (a mode-none target's own navigation included), in
+    /// the order the changes apply; a failed operation, or one that changed nothing, sends
+    /// none. Observers are called in the order they were added, each with all of a batch's
+    /// events before the next; while they are called `tree` is the committed tree, and
+    /// navigating (open, back, dismiss, select, setTabs, replaceTree) fails with
+    /// `NavigationError.busy`: an observer that wants to navigate in answer schedules it for
+    /// after it returns. Adding and removing observers is allowed at any time.
+    public func observe(_ observer: @escaping (NavigationEvent) -> Void) -> NavigationObserverToken {
+        observers.add(observer, seeing: NavigationSnapshot(tree))
+    }
+
+    /// Stops calling the observer `token` names, from its next event on (also in the middle
+    /// of a batch). False when it is not observing this navigator.
+    @discardableResult
+    public func removeObserver(_ token: NavigationObserverToken) -> Bool {
+        observers.remove(token)
+    }
+
+    /// Runs one public operation. A failed one takes back the entries it made: a failed open
+    /// changes nothing, not even which restored screens are made. When the outermost one
+    /// ends, observers hear what it changed.
+    private func operation(_ body: () throws -> Void) throws {
+        let mark = operations.begin()
+        do {
+            try body()
+        } catch {
+            failOperation(since: mark)
+            throw error
+        }
+        endOperation()
+    }
+
+    private func endOperation() {
+        if operations.end(), !observers.isEmpty { notifyObservers() }
+    }
+
+    private func failOperation(since mark: Int) {
+        takeBack(operations.takeMade(since: mark))
+        endOperation()
+    }
+
+    /// Unmakes the entries a failed operation made that are in the tree (it leaves the tree as
+    /// it was, so they were unmade before it), their controllers leaving.
+    private func takeBack(_ made: [OperationsUnderWay.MadeEntry]) {
+        guard !made.isEmpty else { return }
+        let inTree = Set(tree.allEntries.map(ObjectIdentifier.init))
+        var leaving: [Controller] = []
+        for record in made where inTree.contains(ObjectIdentifier(record.entry)) {
+            let entry = unsafeDowncast(record.entry, to: NavigationEntry<Controller>.self)
+            guard let controller = entry.controller else { continue }
+            entry.controller = nil
+            entry.pending = record.pending
+            leaving.append(controller)
+        }
+        guard let leave = factory.leave, !leaving.isEmpty else { return }
+        let outer = changing
+        changing = ("take back a failed open", nil)
+        defer { changing = outer }
+        for controller in leaving { leave(controller) }
+    }
+
+    /// Tells each observer what changed since it last heard.
+    private func notifyObservers() {
+        guard !notifying else { return }
+        notifying = true
+        let outer = changing
+        changing = ("telling observers of a change", nil)
+        defer {
+            notifying = false
+            changing = outer
+        }
+        for delivery in observers.deliveries(now: NavigationSnapshot(tree)) {
+            for event in delivery.events {
+                guard observers.contains(delivery.token) else { break }
+                delivery.notify(event)
+            }
+        }
     }
 
     // MARK: Committing
@@ -264,18 +383,21 @@ public final class Navigator<Target, Controller: AnyObject> {
         return false
     }
 
-    /// Makes the controller of an entry that has none yet: a restored entry with its saved query
-    /// and state.
-    private func load(_ entry: NavigationEntry<Controller>) throws -> Controller {
+    /// Makes the controller of an entry of `working` that has none yet: a restored entry with its
+    /// saved query and state, or a tab's first screen. It opens over the visible controller of
+    /// `working` (none when the entry is itself the visible one), never over what the committed
+    /// tree shows, which the change may be taking away.
+    private func load(_ entry: NavigationEntry<Controller>, in working: NavigationTree<Controller>) throws -> Controller {
         if let controller = entry.controller { return controller }
         guard case .matched(let match) = try routes.match(entry.url) else {
             throw NavigationError.noRoute(entry.url, reason: MatchResult<Target>.noRouteReason)
         }
         var request = entry.pending?.request ?? NavigationRequest(url: entry.url)
-        request.opener = visibleEntry?.controller
+        request.opener = working.visible?.controller
         guard let controller = try factory.make(match, request) else {
             throw NavigationError.controllerFailed(entry.url, reason: "its target made no controller")
         }
+        operations.noteMade(entry, pending: entry.pending)
         entry.controller = controller
         entry.pending = nil
         return controller
@@ -295,7 +417,7 @@ public final class Navigator<Target, Controller: AnyObject> {
         var unmadeTabs = Set<Int>()
         while let entry = visible, entry.controller == nil {
             do {
-                _ = try load(entry)
+                _ = try load(entry, in: working)
             } catch {
                 if strict { throw error }
                 if retrying, !Self.urlNoLongerOpens(error) { throw error }

@@ -244,6 +244,29 @@ public struct Pattern: @unchecked Sendable, Hashable, CustomStringConvertible {
                         pieces)
     }
 
+    /// The same pattern with only the query components `keep` accepts, and its fragment only if
+    /// `keepFragment`: what a URL is generated from when some optional components are left out
+    /// (a moved route fills only what the old URL bound). The text stays the pattern's.
+    func keeping(queryComponents keep: (QueryComponent) -> Bool, fragment keepFragment: Bool) -> Pattern {
+        var pieces = positional.map(storage.piece)
+        var kept = 0
+        for n in 0..<queryCount where keep(queryComponent(n)) {
+            let value = queryValueIndex(n)
+            pieces += [storage.piece(value - 1), storage.piece(value)]
+            kept += 1
+        }
+        let fragment = keepFragment ? fragmentIndex.map(storage.piece) : nil
+        if let fragment { pieces.append(fragment) }
+        let header = storage.header
+        return Pattern(storage: .make(Header(text: header.text, isDefault: header.isDefault, hasFragment: fragment != nil,
+                                             positionalCount: header.positionalCount, queryCount: Int32(kept),
+                                             port: header.port, specificity: header.specificity), pieces))
+    }
+
+    private init(storage: Storage) {
+        self.storage = storage
+    }
+
     private init(defaultRoute text: String) {
         storage = .make(Header(text: text, isDefault: true, hasFragment: false, positionalCount: 0, queryCount: 0, port: -1,
                                specificity: -1), [])

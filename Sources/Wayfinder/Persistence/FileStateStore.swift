@@ -63,11 +63,8 @@ public struct FileStateStore: StateStore {
             data = try Self.readState(target)
             // Checked before decoding: Foundation leaks a buffer decoding an empty document.
             guard !data.isEmpty else { throw NavigationStateError.invalid("the file is empty") }
-            let state = try Self.decoder.decode(NavigationState.self, from: data)
-            try state.validate()
+            let state = try Self.state(from: data)
             return .loaded(state)
-        } catch let error as DecodingError {
-            reason = Self.describe(error)
         } catch let error as ReadRefusal {
             return .unreadable(reason: error.description, keptAt: nil)
         } catch {
@@ -91,10 +88,27 @@ public struct FileStateStore: StateStore {
     /// Whether the bytes are recognizably a navigation state: JSON whose `format` is the marker,
     /// or, when they do not parse, text holding the marker in quotes.
     static func isState(_ data: Data) -> Bool {
-        if let parsed = try? JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed]) {
-            return (parsed as? [String: Any])?["format"] as? String == NavigationState.format
+        if let parsed = try? JSON.decode(bytes: Array(data)) {
+            return parsed["format"]?.stringValue == NavigationState.format
         }
         return data.range(of: Data("\"\(NavigationState.format)\"".utf8)) != nil
+    }
+
+    /// The state the bytes hold, checked (`validate`).
+    private static func state(from data: Data) throws -> NavigationState {
+        let state = try NavigationState(document: try JSON.decode(bytes: Array(data)))
+        try state.validate()
+        return state
+    }
+
+    /// The file's text: the document's members one to a line, `format` on the first, so a file
+    /// cut short anywhere after its first line is still recognizably a state (and moved aside as
+    /// corrupt, not refused as another program's file).
+    static func text(of state: NavigationState) throws(JSON.EncodingError) -> String {
+        guard case .map(let members) = state.document else { return try JSON.encode(state.document) }
+        var lines = [String]()
+        for (key, value) in members { lines.append(try JSON.encode(.string(key)) + ":" + JSON.encode(value)) }
+        return "{" + lines.joined(separator: ",\n") + "}"
     }
 
     /// Throws when an existing file at the path may not be replaced: it is not a state, or it is a
@@ -105,7 +119,7 @@ public struct FileStateStore: StateStore {
         do { data = try Self.readState(target, upTo: Self.maximumSize) } catch {
             throw StateStoreError(path: path, reason: "\(error)")
         }
-        if let state = try? Self.decoder.decode(NavigationState.self, from: data), (try? state.validate()) != nil { return target }
+        if (try? Self.state(from: data)) != nil { return target }
         if let refusal = Self.refusal(ofCorrupt: target, behindLink: target != path, data: data) {
             throw StateStoreError(path: path, reason: "it " + refusal)
         }
@@ -136,7 +150,7 @@ public struct FileStateStore: StateStore {
 
     /// The regular file holding the state (the path, or where its symbolic link leads), nil when
     /// there is none yet; throws when the path is something else, which is then left alone.
-    private func existingTarget() throws(StateStoreError) -> String? {
+    func existingTarget() throws(StateStoreError) -> String? {
         var info = stat()
         guard lstat(path, &info) == 0 else {
             if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -200,14 +214,14 @@ public struct FileStateStore: StateStore {
     }
 
     /// The prefix of the temporary files a save of `target` writes; the writer's process id follows.
-    private static func temporaryPrefix(for target: String) -> (directory: String, prefix: String) {
+    static func temporaryPrefix(for target: String) -> (directory: String, prefix: String) {
         let directory = (target as NSString).deletingLastPathComponent
         return (directory, ".\((target as NSString).lastPathComponent).tmp-")
     }
 
     /// Removes temporary files of this state file that a save killed half-way left behind: those
     /// whose writer is no longer running.
-    private func removeLeftoverTemporaryFiles(beside target: String) {
+    func removeLeftoverTemporaryFiles(beside target: String) {
         let (directory, prefix) = Self.temporaryPrefix(for: target)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
         for name in names where name.hasPrefix(prefix) {
@@ -219,35 +233,26 @@ public struct FileStateStore: StateStore {
         }
     }
 
-    /// Moves the file to `<file>.corrupt-<UTC time>` (with `-2`, `-3`... when that is taken).
-    private func moveAside(_ path: String) -> String? {
+    /// Moves the file to `<file>.<label>-<UTC time>` (with `-2`, `-3`... when that is taken).
+    func moveAside(_ path: String, label: String = "corrupt") -> String? {
+        let candidate = Self.asideName(for: path, label: label)
+        return rename(path, candidate) == 0 ? candidate : nil
+    }
+
+    /// `<file>.<label>-<UTC time>`, or with `-2`, `-3`... when that is taken.
+    static func asideName(for path: String, label: String) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        let base = path + ".corrupt-" + formatter.string(from: Date())
+        let base = path + "." + label + "-" + formatter.string(from: Date())
         var candidate = base
         var attempt = 1
         while FileManager.default.fileExists(atPath: candidate) {
             attempt += 1
             candidate = base + "-\(attempt)"
         }
-        return rename(path, candidate) == 0 ? candidate : nil
-    }
-
-    private static func describe(_ error: DecodingError) -> String {
-        func at(_ context: DecodingError.Context) -> String {
-            let path = context.codingPath.map { $0.intValue.map { "[\($0 + 1)]" } ?? ".\($0.stringValue)" }.joined()
-            return path.isEmpty ? "" : " at \(path.hasPrefix(".") ? String(path.dropFirst()) : path)"
-        }
-        switch error {
-        case .dataCorrupted(let context):
-            if let underlying = context.underlyingError { return "not valid JSON: \(underlying.localizedDescription)" }
-            return context.debugDescription + at(context)
-        case .keyNotFound(let key, let context): return "'\(key.stringValue)' is missing" + at(context)
-        case .typeMismatch(_, let context), .valueNotFound(_, let context): return context.debugDescription + at(context)
-        @unknown default: return String(describing: error)
-        }
+        return candidate
     }
 
     // MARK: Writing
@@ -257,7 +262,7 @@ public struct FileStateStore: StateStore {
     /// the previous file stays.
     public func save(_ state: NavigationState) throws(StateStoreError) {
         let data: Data
-        do { data = try Self.encoder.encode(state) } catch { throw StateStoreError(path: path, reason: "cannot encode it: \(error)") }
+        do { data = Data(try Self.text(of: state).utf8) } catch { throw StateStoreError(path: path, reason: "cannot encode it: \(error)") }
         guard data.count <= Self.maximumSize else {
             throw StateStoreError(path: path, reason: "the state is \(data.count) bytes, over the \(Self.maximumSize >> 20) MiB a state file may hold"
                 + Self.largestEntry(of: state) + "; the previous file stays")
@@ -289,9 +294,9 @@ public struct FileStateStore: StateStore {
     private static func largestEntry(of state: NavigationState) -> String {
         var largest: (url: String, bytes: Int)?
         for entry in state.entries {
-            var bytes = (try? encoder.encode(entry).count) ?? 0
+            var bytes = (try? JSON.encode(entry.document).utf8.count) ?? 0
             if let index = entry.context, state.contexts.indices.contains(index) {
-                bytes += (try? encoder.encode(state.contexts[index]).count) ?? 0
+                bytes += (try? JSON.encode(state.contexts[index].document).utf8.count) ?? 0
             }
             if bytes > largest?.bytes ?? -1 { largest = (entry.url, bytes) }
         }
@@ -312,7 +317,7 @@ public struct FileStateStore: StateStore {
         }
     }
 
-    private static func writeAndSync(_ data: Data, to temporary: String) throws(StateStoreError) {
+    static func writeAndSync(_ data: Data, to temporary: String) throws(StateStoreError) {
         let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard file >= 0 else { throw failure("open \(temporary)") }
         defer { close(file) }
@@ -334,18 +339,5 @@ public struct FileStateStore: StateStore {
 
     private static func failure(_ step: String) -> StateStoreError {
         StateStoreError(path: "", reason: "\(step): \(String(cString: strerror(errno)))")
-    }
-
-    private static var encoder: JSONEncoder {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        encoder.dateEncodingStrategy = .iso8601
-        return encoder
-    }
-
-    private static var decoder: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601
-        return decoder
     }
 }

@@ -6,14 +6,17 @@ import OrderedCollections
 /// action added when it is plain data, what the controller's `persist(state)` wrote, and its
 /// context; the contexts' own plain values and how they chain; when it was saved.
 ///
-/// Codable, and versioned: a document of another format or version fails to decode with
-/// `NavigationStateError`, never a crash, and `validate` rejects one whose parts do not fit
-/// together (a selected tab that is not there, a context chained to a later one).
-public struct NavigationState: Codable, Equatable, Sendable {
+/// Versioned: a document (`NavigationState+Document.swift`) of another format or version fails
+/// to read with `NavigationStateError`, never a crash, and `validate` rejects one whose parts do
+/// not fit together (a selected tab that is not there, a context chained to a later one).
+public struct NavigationState: Equatable, Sendable {
     public static let format = "wayfinder.navigation"
     public static let version = 1
 
     public var app: String?
+    /// The version of the app that saved it (`wf.app`'s `version`; 1 when the document has
+    /// none), so a newer app can migrate it (docs/persistence.md, "Versions and migrations").
+    public var appVersion: Int
     public var savedAt: Date
     public var mode: PersistenceMode
     public var root: Root
@@ -28,7 +31,7 @@ public struct NavigationState: Codable, Equatable, Sendable {
         case tabs([[Entry]], selected: Int)
     }
 
-    public struct Entry: Codable, Equatable, Sendable {
+    public struct Entry: Equatable, Sendable {
         public var url: String
         /// Query values an action added to the URL's own (plain data only).
         public var query: OrderedDictionary<String, Value>?
@@ -60,40 +63,11 @@ public struct NavigationState: Codable, Equatable, Sendable {
             lhs.url == rhs.url && lhs.query.map(Value.map) == rhs.query.map(Value.map) && lhs.state == rhs.state
                 && lhs.context == rhs.context && lhs.important == rhs.important && lhs.model == rhs.model && lhs.title == rhs.title
         }
-
-        enum CodingKeys: String, CodingKey { case url, query, state, context, important, model, title }
-
-        public init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            url = try container.decode(String.self, forKey: .url)
-            query = try container.decodeIfPresent(Value.self, forKey: .query).map { value in
-                guard case .map(let map) = value else {
-                    throw DecodingError.dataCorruptedError(forKey: .query, in: container, debugDescription: "a query must be an object")
-                }
-                return map
-            }
-            state = try container.decodeIfPresent(Value.self, forKey: .state)
-            context = try container.decodeIfPresent(Int.self, forKey: .context)
-            important = try container.decodeIfPresent(Bool.self, forKey: .important) ?? false
-            model = try container.decodeIfPresent(ModelPosition.self, forKey: .model)
-            title = try container.decodeIfPresent(String.self, forKey: .title)
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(url, forKey: .url)
-            try container.encodeIfPresent(query.map(Value.map), forKey: .query)
-            try container.encodeIfPresent(state, forKey: .state)
-            try container.encodeIfPresent(context, forKey: .context)
-            if important { try container.encode(true, forKey: .important) }
-            try container.encodeIfPresent(model, forKey: .model)
-            try container.encodeIfPresent(title, forKey: .title)
-        }
     }
 
     /// UIDataSourceModelAssociation's idea: a list remembers its selected item and the first
     /// item in view by identifier, not by position, so a reordered list finds them again.
-    public struct ModelPosition: Codable, Equatable, Sendable {
+    public struct ModelPosition: Equatable, Sendable {
         public var selected: Value?
         public var anchor: Value?
 
@@ -105,7 +79,7 @@ public struct NavigationState: Codable, Equatable, Sendable {
 
     /// One context layer: its name, typed fields, own values (a stored nil is `null`), and the
     /// layer it chains to.
-    public struct Context: Codable, Equatable, Sendable {
+    public struct Context: Equatable, Sendable {
         public var name: String?
         public var fields: [String: ContextFieldType]?
         public var values: OrderedDictionary<String, Value>
@@ -129,34 +103,12 @@ public struct NavigationState: Codable, Equatable, Sendable {
             lhs.name == rhs.name && lhs.fields == rhs.fields && Value.map(lhs.values) == Value.map(rhs.values)
                 && lhs.inner == rhs.inner && lhs.isApp == rhs.isApp
         }
-
-        enum CodingKeys: String, CodingKey { case name, fields, values, inner, isApp = "app" }
-
-        public init(from decoder: Decoder) throws {
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            name = try container.decodeIfPresent(String.self, forKey: .name)
-            fields = try container.decodeIfPresent([String: ContextFieldType].self, forKey: .fields)
-            guard case .map(let map) = try container.decodeIfPresent(Value.self, forKey: .values) ?? .map([:]) else {
-                throw DecodingError.dataCorruptedError(forKey: .values, in: container, debugDescription: "a context's values must be an object")
-            }
-            values = map
-            inner = try container.decodeIfPresent(Int.self, forKey: .inner)
-            isApp = try container.decodeIfPresent(Bool.self, forKey: .isApp) ?? false
-        }
-
-        public func encode(to encoder: Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encodeIfPresent(name, forKey: .name)
-            try container.encodeIfPresent(fields, forKey: .fields)
-            try container.encode(Value.map(values), forKey: .values)
-            try container.encodeIfPresent(inner, forKey: .inner)
-            if isApp { try container.encode(true, forKey: .isApp) }
-        }
     }
 
-    public init(app: String? = nil, savedAt: Date = Date(), mode: PersistenceMode = .all, root: Root = .stack([]),
+    public init(app: String? = nil, appVersion: Int = 1, savedAt: Date = Date(), mode: PersistenceMode = .all, root: Root = .stack([]),
                 modals: [[Entry]] = [], popover: Entry? = nil, contexts: [Context] = []) {
         self.app = app
+        self.appVersion = appVersion
         // The file keeps whole seconds; so does the document, so it compares equal once read back.
         self.savedAt = Date(timeIntervalSince1970: savedAt.timeIntervalSince1970.rounded(.down))
         self.mode = mode
@@ -199,7 +151,7 @@ public struct NavigationState: Codable, Equatable, Sendable {
     /// Checks that the parts fit together; the reason names the first that does not.
     public func validate() throws(NavigationStateError) {
         if case .tabs(let tabs, let selected) = root, !tabs.indices.contains(selected) {
-            throw .invalid("selected tab \(selected + 1) of \(tabs.count)")
+            throw .invalid("selected tab \(TabNumber.number(of: selected)) of \(tabs.count)")
         }
         for (index, context) in contexts.enumerated() {
             if let inner = context.inner, !(0..<index).contains(inner) {
@@ -212,65 +164,5 @@ public struct NavigationState: Codable, Equatable, Sendable {
                 throw .invalid("entry '\(entry.url)' has context \(context) of \(contexts.count)")
             }
         }
-    }
-
-    // MARK: Coding
-
-    enum CodingKeys: String, CodingKey {
-        case format, version, app, savedAt = "saved_at", mode, root, modals, popover, contexts
-    }
-
-    enum RootKeys: String, CodingKey { case kind, entries, tabs, selected }
-
-    public init(from decoder: Decoder) throws {
-        guard let container = try? decoder.container(keyedBy: CodingKeys.self) else { throw NavigationStateError.notAState(nil) }
-        let format = try? container.decode(String.self, forKey: .format)
-        guard format == Self.format else { throw NavigationStateError.notAState(format) }
-        let version = try container.decode(Int.self, forKey: .version)
-        guard version == Self.version else { throw NavigationStateError.unknownVersion(version) }
-        app = try container.decodeIfPresent(String.self, forKey: .app)
-        // The file keeps whole seconds; a fraction written by hand would not survive the next save.
-        savedAt = Date(timeIntervalSince1970: try container.decode(Date.self, forKey: .savedAt).timeIntervalSince1970.rounded(.down))
-        mode = try container.decode(PersistenceMode.self, forKey: .mode)
-        let rootContainer = try container.nestedContainer(keyedBy: RootKeys.self, forKey: .root)
-        switch try rootContainer.decode(String.self, forKey: .kind) {
-        case "stack":
-            root = .stack(try rootContainer.decode([Entry].self, forKey: .entries))
-        case "tabs":
-            let selected = try rootContainer.decode(Int.self, forKey: .selected)
-            guard selected >= 1 else {
-                throw DecodingError.dataCorruptedError(forKey: .selected, in: rootContainer,
-                                                       debugDescription: "selected tab \(selected) is not a tab number (tabs count from 1)")
-            }
-            root = .tabs(try rootContainer.decode([[Entry]].self, forKey: .tabs), selected: selected - 1)
-        case let kind:
-            throw DecodingError.dataCorruptedError(forKey: .kind, in: rootContainer, debugDescription: "unknown root kind '\(kind)'")
-        }
-        modals = try container.decode([[Entry]].self, forKey: .modals)
-        popover = try container.decodeIfPresent(Entry.self, forKey: .popover)
-        contexts = try container.decodeIfPresent([Context].self, forKey: .contexts) ?? []
-    }
-
-    public func encode(to encoder: Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(Self.format, forKey: .format)
-        try container.encode(Self.version, forKey: .version)
-        try container.encodeIfPresent(app, forKey: .app)
-        try container.encode(savedAt, forKey: .savedAt)
-        try container.encode(mode, forKey: .mode)
-        var rootContainer = container.nestedContainer(keyedBy: RootKeys.self, forKey: .root)
-        switch root {
-        case .stack(let entries):
-            try rootContainer.encode("stack", forKey: .kind)
-            try rootContainer.encode(entries, forKey: .entries)
-        case .tabs(let tabs, let selected):
-            // 1-based, as nav:tree() and nav:select count.
-            try rootContainer.encode("tabs", forKey: .kind)
-            try rootContainer.encode(selected + 1, forKey: .selected)
-            try rootContainer.encode(tabs, forKey: .tabs)
-        }
-        try container.encode(modals, forKey: .modals)
-        try container.encodeIfPresent(popover, forKey: .popover)
-        try container.encode(contexts, forKey: .contexts)
     }
 }

@@ -5,6 +5,8 @@ public enum NavigationStateError: Error, Equatable, CustomStringConvertible {
     case unknownVersion(Int)
     /// The parts do not fit together.
     case invalid(String)
+    /// A member is missing or not of its kind; `path` names it (`root.entries[2].url`).
+    case malformed(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -12,6 +14,7 @@ public enum NavigationStateError: Error, Equatable, CustomStringConvertible {
         case .unknownVersion(let version):
             return "unknown state version \(version) (this Wayfinder reads version \(NavigationState.version))"
         case .invalid(let reason): return "inconsistent state: \(reason)"
+        case .malformed(let path, let reason): return "\(path): \(reason)"
         }
     }
 }

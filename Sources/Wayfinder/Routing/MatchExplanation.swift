@@ -19,3 +19,15 @@ public struct MatchExplanation: Sendable {
     /// The winner first, then the losers in precedence order, then the failures.
     public let entries: [Entry]
 }
+
+extension MatchExplanation.Entry {
+    /// The entry as `match --json --explain` and the devtools write it: pattern, verdict
+    /// (won, lost, failed) and, for the last two, the reason.
+    public var json: Value {
+        switch verdict {
+        case .won: return ["pattern": .string(pattern), "verdict": "won"]
+        case .lost(let why): return ["pattern": .string(pattern), "verdict": "lost", "reason": .string(why)]
+        case .failed(let why): return ["pattern": .string(pattern), "verdict": "failed", "reason": .string(why)]
+        }
+    }
+}

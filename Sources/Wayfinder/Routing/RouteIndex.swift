@@ -78,7 +78,8 @@ final class RouteIndex {
     /// The routes registered at `pattern`'s node: the one with the same text, and the one of the
     /// same shape under another text (the two differ only in param names or spelling).
     func find(_ pattern: Pattern) -> (sameText: Int?, sameShape: Int?) {
-        guard let (node, catchAll) = walk(pattern, creating: false) else { return (nil, nil) }
+        // `*` is the table's, not the trie's.
+        guard !pattern.isDefault, let (node, catchAll) = walk(pattern, creating: false) else { return (nil, nil) }
         var sameShape: Int?
         var route = catchAll ? nodes[Int(node)].firstCatchAll : nodes[Int(node)].firstRoute
         while route != TrieNode.none {
@@ -90,6 +91,13 @@ final class RouteIndex {
             route = records[Int(route)].next
         }
         return (nil, sameShape)
+    }
+
+    /// The registered pattern with `pattern`'s shape (the same text, or another that differs only
+    /// in param names or spelling), if any.
+    func patternSharingShape(with pattern: Pattern) -> Pattern? {
+        let found = find(pattern)
+        return (found.sameText ?? found.sameShape).map(self.pattern)
     }
 
     /// The node `pattern`'s host and path lead to (a trailing catch-all is not a level), and

@@ -74,7 +74,12 @@ public enum JSON {
     // MARK: Decoding
 
     public static func decode(_ text: String) throws(DecodingError) -> Value {
-        var reader = Reader(bytes: Array(text.utf8))
+        try decode(bytes: Array(text.utf8))
+    }
+
+    /// Bytes as they were read: a string in them that is not UTF-8 is an error, not repaired.
+    public static func decode(bytes: [UInt8]) throws(DecodingError) -> Value {
+        var reader = Reader(bytes: bytes)
         reader.skipSpace()
         let value = try reader.value(depth: 0)
         reader.skipSpace()

@@ -1,34 +1,78 @@
+import CLua
 import Wayfinder
 
-/// `wayfinder.native.app`: records what `wf.app { ... }` declared (checked in lua/wayfinder/app.lua).
+/// `wayfinder.native.app`: records what `wf.app { ... }` declared. lua/wayfinder/app.lua checks
+/// the table's shape against the fields exported here; the values are checked here.
 enum AppBinding {
-    static let functions: [(String, LuaBinding)] = [("configure", configure)]
+    static let functions: [(String, LuaBinding)] = [("configure", configure), ("fields", fields)]
 
+    /// The fields of `wf.app { ... }`.
+    enum Option: String, LuaTableFields {
+        case name, tabs, root, persistence, expiration, version, migrate
+
+        var luaType: String? {
+            switch self {
+            case .name, .root, .persistence: "string"
+            case .tabs: "table"
+            case .expiration, .version: "number"
+            case .migrate: "function"
+            }
+        }
+    }
+
+    /// The fields of a tab given as a table, `{ url = ..., title = ... }`.
+    enum TabField: String, LuaTableFields {
+        case url, title
+        var luaType: String? { "string" }
+    }
+
+    /// fields() -> { options = { { name, type }, ... }, tab = { ... } }
+    static let fields: LuaBinding = { L in
+        LuaCall.run(L) { _ in [["options": Option.exported, "tab": TabField.exported]] }
+    }
+
+    /// `file:line` where the function at `index` is defined (the app's `migrate`), nil when
+    /// there is none there.
+    private static func definition(of call: LuaCall, at index: Int) -> String? {
+        guard call.type(index) == .function else { return nil }
+        var record = lua_Debug()
+        lua_pushvalue(call.thread, Int32(index))
+        guard lua_getinfo(call.thread, ">S", &record) != 0 else { return nil }
+        let source = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        return "\(source):\(record.linedefined)"
+    }
+
+    /// configure(config, migrate) -> true | nil, reason
     static let configure: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let fields = try call.value(1, name: "config")
             var config = AppConfig()
-            config.name = fields["name"]?.stringValue
-            config.root = fields["root"]?.stringValue
+            if let name = fields[Option.name.rawValue]?.stringValue {
+                guard !name.isEmpty else { throw Refusal("wf.app: name must be a non-empty string") }
+                config.name = name
+            }
+            config.root = fields[Option.root.rawValue]?.stringValue
+            if config.root != nil && fields[Option.tabs.rawValue] != nil { throw Refusal("wf.app: give either root or tabs, not both") }
             // A tab is a URL, or { url = ..., title = ... } with a fixed title.
-            for tab in fields["tabs"]?.arrayValue ?? [] {
-                guard let url = tab.stringValue ?? tab["url"]?.stringValue else { continue }
+            for tab in fields[Option.tabs.rawValue]?.arrayValue ?? [] {
+                guard let url = tab.stringValue ?? tab[TabField.url.rawValue]?.stringValue else { continue }
                 config.tabs.append(url)
-                if let title = tab["title"]?.stringValue { config.tabTitles[url] = title }
+                if let title = tab[TabField.title.rawValue]?.stringValue { config.tabTitles[url] = title }
             }
             for url in config.tabs + (config.root.map { [$0] } ?? []) {
-                do { _ = try NavigationURL(url) } catch {
-                    return [.null, .string("wf.app: '\(url)' is not a URL: \(error)")]
-                }
+                do { _ = try NavigationURL(url) } catch { throw Refusal("wf.app: '\(url)' is not a URL: \(error)") }
             }
-            if let persistence = fields["persistence"]?.stringValue {
-                guard let mode = PersistenceMode(rawValue: persistence) else {
-                    return [.null, .string("wf.app: unknown persistence '\(persistence)'")]
-                }
-                config.persistence = mode
+            for setting in AppSetting.allCases {
+                if let value = fields[setting.rawValue] { try setting.apply(value, to: &config, as: "wf.app: \(setting.rawValue)") }
             }
-            config.expiration = fields["expiration"]?.doubleValue ?? 0
+            if let value = fields[Option.version.rawValue] {
+                guard case .int(let version) = value, version >= 1, version <= Int64(Int.max) else {
+                    throw Refusal("wf.app: version must be an integer from 1, got \(value)")
+                }
+                config.version = Int(version)
+            }
+            config.migration = definition(of: call, at: 2)
             host.config = config
             return [.bool(true)]
         }

@@ -16,36 +16,22 @@ enum CodecBinding {
 
     static let decodeID: LuaBinding = { L in
         LuaCall.run(L) { call in
-            let token: String
-            switch try call.text(1, name: "token") {
-            case .success(let input): token = input
-            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
-            }
+            let token = try call.text(1, name: "token")
             // The bytes as they were encoded (a Lua string is bytes), UTF-8 or not.
-            let decoded: [UInt8]
-            do { decoded = try ObjectID.decode(bytes: token) } catch let error as CodecError { return [.null, .string(error.description)] }
+            let decoded = try Refusal.refusing(CodecError.self) { try ObjectID.decode(bytes: token) }
             call.state.writeBytes(decoded)
             return []
         }
     }
 
     static let escape: LuaBinding = { L in
-        LuaCall.run(L) { call in
-            switch try call.text(1, name: "text") {
-            case .success(let text): return [.string(PercentEncoding.escape(text))]
-            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
-            }
-        }
+        LuaCall.run(L) { call in [.string(PercentEncoding.escape(try call.text(1, name: "text")))] }
     }
 
     static let unescape: LuaBinding = { L in
         LuaCall.run(L) { call in
-            let text: String
-            switch try call.text(1, name: "text") {
-            case .success(let input): text = input
-            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
-            }
-            return try valueOrReason(CodecError.self) { .string(try PercentEncoding.unescape(text)) }
+            let text = try call.text(1, name: "text")
+            return try Refusal.refusing(CodecError.self) { [.string(try PercentEncoding.unescape(text))] }
         }
     }
 
@@ -54,24 +40,20 @@ enum CodecBinding {
         LuaCall.run(L) { call in
             let table: Value
             // A table whose strings are not UTF-8 is bad data like any other.
-            do { table = try call.value(1, name: "table") } catch let error as ScriptError { return [.null, .string(error.message)] }
+            do { table = try call.value(1, name: "table") } catch let error as ScriptError { throw Refusal(error.message) }
             guard case .map(var items) = table else {
                 if case .array(let list) = table, list.isEmpty { return [.string("")] }
-                return [.null, .string("a query table needs string keys")]
+                throw Refusal("a query table needs string keys")
             }
             items.sort { $0.key < $1.key }
-            return try valueOrReason(CodecError.self) { .string(try QueryString.format(items)) }
+            return try Refusal.refusing(CodecError.self) { [.string(try QueryString.format(items))] }
         }
     }
 
     static let parseQuery: LuaBinding = { L in
         LuaCall.run(L) { call in
-            let text: String
-            switch try call.text(1, name: "text") {
-            case .success(let input): text = input
-            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
-            }
-            return try valueOrReason(CodecError.self) { .map(try QueryString.parse(text)) }
+            let text = try call.text(1, name: "text")
+            return try Refusal.refusing(CodecError.self) { [.map(try QueryString.parse(text))] }
         }
     }
 }

@@ -2,7 +2,8 @@ import Wayfinder
 
 /// `wayfinder.native.context`: `ContextChain` lent to Lua. Each context is a userdata owning its
 /// Swift layer; `lua/wayfinder/context.lua` wraps it in the `wf.context` object scripts use.
-/// Calls answer `true, result` or `false, reason`, so the Lua side can raise at the script's line.
+/// A mistake answers `nil, reason` (a result may itself be nil: the Lua side tells them apart by
+/// the reason), so the Lua side can raise it at the script's line.
 /// Stored values count against the state's memory limit (``ContextCharges``).
 enum ContextBinding {
     static let functions: [(String, LuaBinding)] = [
@@ -10,7 +11,7 @@ enum ContextBinding {
         ("observe", observe),
     ]
 
-    /// new(name | nil, inner | nil, fields | nil) -> true, userdata, id | false, reason
+    /// new(name | nil, inner | nil, fields | nil) -> userdata, id | nil, reason
     static let new: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -20,27 +21,26 @@ enum ContextBinding {
             if case .map(let declared) = try call.value(3, name: "fields") {
                 for (field, type) in declared {
                     guard let typeName = type.stringValue, let parsed = ContextFieldType(rawValue: typeName) else {
-                        let known = ContextFieldType.allCases.map(\.rawValue).joined(separator: ", ")
-                        return [false, .string("wf.context: field '\(field)' has an unknown type \(type) (types: \(known))")]
+                        throw Refusal("wf.context: field '\(field)' has an unknown type \(type) (types: \(ContextFieldType.listedChoices))")
                     }
                     fields[field] = parsed
                 }
             }
             let context = ContextChain(name: name, inner: inner, fields: fields)
-            return [true, try call.state.newObject(context, metatable: try host.contextMetatable()), .int(Int64(context.id))]
+            return [try call.state.newObject(context, metatable: try host.bridge.contextMetatable()), .int(Int64(context.id))]
         }
     }
 
-    /// get(ctx, key, name) -> true, value | false, reason
+    /// get(ctx, key, name) -> value | nil, reason
     static let get: LuaBinding = { L in
         LuaCall.run(L) { call in
             let context = try call.object(1, as: ContextChain.self, name: "context")
             let key = try call.string(2, name: "key")
-            return answer { try context.get(key, in: try call.optionalString(3, name: "name")) ?? .null }
+            return try answer { try context.get(key, in: try call.optionalString(3, name: "name")) ?? .null }
         }
     }
 
-    /// set(ctx, key, value, name) -> true | false, reason. Observer errors are warnings.
+    /// set(ctx, key, value, name) -> true | nil, reason. Observer errors are warnings.
     static let set: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -50,17 +50,17 @@ enum ContextBinding {
             // with string keys) is kept by reference, as functions are.
             let value = try call.valueHoldingTables(3, name: "value")
             let name = try call.optionalString(4, name: "name")
-            return answer {
+            return try answer {
                 let layer = try context.layer(named: name)
-                let reservation = try host.contextCharges.reserve(layer, key: key, value: value, in: call.state)
+                let reservation = try host.bridge.contextCharges.reserve(layer, key: key, value: value, in: call.state)
                 let failures: [ContextChain.ObserverFailure]
                 do {
                     failures = try context.set(key, value, in: name)
                 } catch {
-                    host.contextCharges.cancel(reservation, in: call.state)
+                    host.bridge.contextCharges.cancel(reservation, in: call.state)
                     throw error
                 }
-                host.contextCharges.keep(reservation, in: call.state)
+                host.bridge.contextCharges.keep(reservation, in: call.state)
                 for failure in failures {
                     host.warn("observer of '\(failure.key)': \((failure.error as? ScriptError)?.message ?? String(describing: failure.error))")
                 }
@@ -69,17 +69,17 @@ enum ContextBinding {
         }
     }
 
-    /// remove(ctx, key, name) -> true, removed | false, reason
+    /// remove(ctx, key, name) -> removed | nil, reason
     static let remove: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let context = try call.object(1, as: ContextChain.self, name: "context")
             let key = try call.string(2, name: "key")
             let name = try call.optionalString(3, name: "name")
-            return answer {
+            return try answer {
                 let layer = try context.layer(named: name)
                 let removed = try context.remove(key, in: name)
-                if removed { host.contextCharges.forget(layer, key: key, in: call.state) }
+                if removed { host.bridge.contextCharges.forget(layer, key: key, in: call.state) }
                 return .bool(removed)
             }
         }
@@ -97,27 +97,27 @@ enum ContextBinding {
         }
     }
 
-    /// observe(ctx, key) -> true | false, reason: from now on, every set of `key` on this layer
+    /// observe(ctx, key) -> true | nil, reason: from now on, every set of `key` on this layer
     /// (from Lua or Swift) reaches the Lua side's observers of it.
     static let observe: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let context = try call.object(1, as: ContextChain.self, name: "context")
             let key = try call.string(2, name: "key")
-            return answer {
-                try host.bridgeObservers(of: context, key: key)
+            return try answer {
+                try host.bridge.bridgeObservers(of: context, key: key)
                 return .bool(true)
             }
         }
     }
 
-    private static func answer(_ body: () throws -> Value) -> [Value] {
+    /// The result, or a refusal for any failure (a mistake in the script's use of the context, a
+    /// value past the memory limit, an observer's error).
+    private static func answer(_ body: () throws -> Value) throws(Refusal) -> [Value] {
         do {
-            return [true, try body()]
-        } catch let error as ContextError {
-            return [false, .string(error.description)]
+            return [try body()]
         } catch {
-            return [false, .string(String(describing: error))]
+            throw Refusal(String(describing: error))
         }
     }
 }

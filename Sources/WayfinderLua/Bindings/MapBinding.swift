@@ -7,10 +7,28 @@ import Wayfinder
 enum MapBinding {
     static let functions: [(String, LuaBinding)] = [
         ("add", add), ("remove", remove), ("match", match), ("routes", routes),
-        ("add_type", addType), ("generator", generator), ("fill", fill),
+        ("add_type", addType), ("generator", generator), ("fill", fill), ("moved", moved), ("fields", fields),
     ]
 
-    /// add(pattern, target, class_name | nil, options) -> true | nil, message
+    /// The options of `map:from(pattern, target, options)`.
+    enum Option: String, LuaTableFields {
+        case mode, parent, selector, transition, external, name
+
+        var luaType: String? { self == .external ? "boolean" : "string" }
+    }
+
+    /// fields() -> { options = { { name, type }, ... } }
+    static let fields: LuaBinding = { L in
+        LuaCall.run(L) { _ in [["options": Option.exported]] }
+    }
+
+    /// What `add` is told of its target, by name: the class's name (`wf.controller`'s), and the
+    /// native screen's when the class is one `wf.native` made.
+    enum TargetField: String {
+        case `class`, native
+    }
+
+    /// add(pattern, target, { class = name | nil, native = name | nil }, options) -> true | nil, message
     static let add: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -18,28 +36,46 @@ enum MapBinding {
             let isClass = call.type(2) == .table
             guard isClass || call.type(2) == .function else { throw call.typeError(2, name: "target", expected: "class or function") }
             let handle = try call.state.handle(at: 2, in: call.thread, kind: isClass ? "class" : "function")
-            let className = try call.optionalString(3, name: "class name")
+            let described = try call.value(3, name: "target description")
+            let className = described[TargetField.class.rawValue]?.stringValue
+            let nativeName = described[TargetField.native.rawValue]?.stringValue
             let fields = try call.value(4, name: "options")
             var options = RouteOptions()
-            if let mode = fields["mode"]?.stringValue {
-                guard let parsed = NavigationMode(rawValue: mode) else { return [.null, .string("unknown mode '\(mode)'")] }
+            func option(_ field: Option) -> Value? { fields[field.rawValue] }
+            if let mode = option(.mode)?.stringValue {
+                guard let parsed = NavigationMode(rawValue: mode) else {
+                    throw Refusal("map:from: mode must be one of \(NavigationMode.listedChoices); got '\(mode)'")
+                }
                 options.mode = parsed
             }
-            if let parent = fields["parent"]?.stringValue {
+            if let parent = option(.parent)?.stringValue {
                 do { _ = try NavigationURL(parent) } catch {
-                    return [.null, .string("pattern '\(pattern)': parent '\(parent)' is not a URL: \(error)")]
+                    throw Refusal("pattern '\(pattern)': parent '\(parent)' is not a URL: \(error)")
                 }
                 options.parent = parent
             }
-            options.selector = fields["selector"]?.stringValue
-            options.transition = fields["transition"]?.stringValue
-            options.external = fields["external"]?.boolValue ?? false
-            options.name = fields["name"]?.stringValue
-            do {
-                try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className), options: options)
-            } catch let error as PatternError {
-                return [.null, .string(error.description)]
+            options.selector = option(.selector)?.stringValue
+            options.transition = option(.transition)?.stringValue
+            options.external = option(.external)?.boolValue ?? false
+            options.name = option(.name)?.stringValue
+            // A pattern whose URLs moved cannot be a route again while the move stands.
+            if let parsed = try? host.routes.parse(pattern), let move = host.navigator.moves.move(sharingShapeWith: parsed) {
+                throw Refusal("pattern '\(pattern)': its URLs moved to '\(move.new.text)' (wf.map:moved('\(move.old.text)', ...)); a moved pattern cannot be a route too")
             }
+            try Refusal.refusing(PatternError.self) {
+                try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className, nativeName: nativeName), options: options)
+            }
+            return [.bool(true)]
+        }
+    }
+
+    /// moved(old_pattern, new_pattern) -> true | nil, message
+    static let moved: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            let old = try call.string(1, name: "old_pattern")
+            let new = try call.string(2, name: "new_pattern")
+            try Refusal.refusing(PatternError.self) { try host.navigator.moves.add(from: old, to: new) }
             return [.bool(true)]
         }
     }
@@ -56,14 +92,10 @@ enum MapBinding {
     static let match: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            let url: String
-            switch try call.text(1, name: "url") {
-            case .success(let text): url = text
-            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
-            }
+            let url = try call.text(1, name: "url")
             switch try host.routes.match(url) {
             case .noMatch(let reason):
-                return [.null, .string(reason)]
+                throw Refusal(reason)
             case .matched(let match):
                 var route = describe(match.route)
                 route["url"] = .string(url)
@@ -90,14 +122,12 @@ enum MapBinding {
             let name = try call.string(1, name: "name")
             guard call.type(2) == .function else { throw call.typeError(2, name: "convert", expected: "function") }
             let convert = try call.state.handle(at: 2, in: call.thread, kind: "function")
-            do {
+            try Refusal.refusing(PatternError.self) {
                 try host.routes.registerType(name) { [weak state = call.state] text in
                     guard let state else { return nil }
                     let value = try state.call(convert, [.string(text)]).first ?? .null
                     return value.isNull ? nil : value
                 }
-            } catch let error as PatternError {
-                return [.null, .string(error.description)]
             }
             return [.bool(true)]
         }
@@ -108,8 +138,8 @@ enum MapBinding {
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let text = try call.string(1, name: "pattern")
-            return try valueOrReason(PatternError.self) {
-                .array(try host.routes.generatorPattern(text).paramNames.map(Value.string))
+            return try Refusal.refusing(PatternError.self) {
+                [.array(try host.routes.generatorPattern(text).paramNames.map(Value.string))]
             }
         }
     }
@@ -121,14 +151,10 @@ enum MapBinding {
             let values: Value
             // The fields come from the object, the caller's data: one that is not UTF-8 text (or
             // cannot be a URL value at all) is a reason, like any other value that does not fit.
-            do { values = try call.value(2, name: "values") } catch let error as ScriptError where error.kind == .conversion { return [.null, .string(error.message)] }
-            do {
-                let pattern = try host.routes.generatorPattern(try call.string(1, name: "pattern"))
-                return [.string(try host.routes.url(for: pattern) { values[$0] })]
-            } catch let error as PatternError {
-                return [.null, .string(error.description)]
-            } catch let error as URLGenerationError {
-                return [.null, .string(error.description)]
+            do { values = try call.value(2, name: "values") } catch let error as ScriptError where error.kind == .conversion { throw Refusal(error.message) }
+            let pattern = try call.string(1, name: "pattern")
+            return try Refusal.refusing(PatternError.self, URLGenerationError.self) {
+                [.string(try host.routes.url(for: try host.routes.generatorPattern(pattern)) { values[$0] })]
             }
         }
     }

@@ -8,8 +8,16 @@ enum NavigatorBinding {
         ("open", open), ("back", back), ("dismiss", dismiss), ("tabs", tabs), ("select", select),
         ("top", top), ("url", url), ("tree", tree),
         ("set_delegate", setDelegate), ("configure", configure), ("setting", setting),
-        ("persist", persist), ("restore", restore), ("route_fields", routeFields),
+        ("persist", persist), ("restore", restore), ("route_fields", routeFields), ("fields", fields),
     ]
+
+    /// fields() -> { action = { { name, type }, ... }, settings = { "persistence", ... } }: the
+    /// fields scripts may give an open's action, and the settings `nav.<name>` reads and writes.
+    static let fields: LuaBinding = { L in
+        LuaCall.run(L) { _ in
+            [["action": ActionField.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) })]]
+        }
+    }
 
     /// route_fields() -> the names of the fields the host hands `make`, in the order it passes them.
     static let routeFields: LuaBinding = { L in
@@ -23,11 +31,7 @@ enum NavigatorBinding {
     static let open: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            let url: String
-            switch try call.text(1, name: "url") {
-            case .success(let text): url = text
-            case .failure(let notUTF8): return [.null, .string(notUTF8.description)]
-            }
+            let url = try call.text(1, name: "url")
             var request = NavigationRequest(url: url)
             if call.type(2) == .table {
                 request.payload = .handle(try call.handle(2, kind: "action"))
@@ -49,7 +53,7 @@ enum NavigatorBinding {
                     }
                 }
             }
-            return answer(url) {
+            return try navigation(url) {
                 guard let controller = try host.navigator.open(request) else { return .bool(true) }
                 return .handle(controller.handle)
             }
@@ -57,22 +61,34 @@ enum NavigatorBinding {
     }
 
     /// The fields of an open's action table. `context` and `model` are read by the Lua side that
-    /// makes the controller; `url` is open's first argument.
-    enum ActionField: String, CaseIterable {
+    /// makes the controller; `url` is open's first argument; `model` is the host's own (a restored
+    /// list's position), never a script's.
+    enum ActionField: String, LuaTableFields {
         case url, query, parent, state, context, animated, transition, model
+
+        var luaType: String? {
+            switch self {
+            case .url, .parent, .transition: "string"
+            case .query: "table"
+            case .animated: "boolean"
+            case .state, .context, .model: nil
+            }
+        }
+
+        static var forScripts: [ActionField] { allCases.filter { $0 != .model } }
     }
 
     static let back: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            return answer(nil) { .bool(try host.navigator.back()) }
+            return try navigation(nil) { .bool(try host.navigator.back()) }
         }
     }
 
     static let dismiss: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            return answer(nil) { .bool(try host.navigator.dismiss()) }
+            return try navigation(nil) { .bool(try host.navigator.dismiss()) }
         }
     }
 
@@ -81,7 +97,7 @@ enum NavigatorBinding {
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let urls = try call.value(1, name: "urls").arrayValue?.compactMap(\.stringValue) ?? []
-            return answer(nil) {
+            return try navigation(nil) {
                 try host.navigator.setTabs(urls)
                 return .bool(true)
             }
@@ -93,7 +109,7 @@ enum NavigatorBinding {
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let index = try call.int(1, name: "tab")
-            return answer(nil) {
+            return try navigation(nil) {
                 .bool(try host.navigator.select(tabNumber: index))
             }
         }
@@ -121,7 +137,7 @@ enum NavigatorBinding {
     static let persist: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            return answer(nil) {
+            return try navigation(nil) {
                 try host.persist()
                 return .bool(true)
             }
@@ -132,66 +148,47 @@ enum NavigatorBinding {
     static let restore: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            return answer(nil) { .bool(try host.restore()) }
+            return try navigation(nil) { .bool(try host.restore()) }
         }
     }
 
     /// set_delegate(present): the delegate hooks are asked only while a delegate table is set.
     static let setDelegate: LuaBinding = { L in
         LuaCall.run(L) { call in
-            try AppHost.from(call).delegateIsSet = call.isTruthy(1)
+            try AppHost.from(call).bridge.delegateIsSet = call.isTruthy(1)
             return []
         }
     }
 
-    /// configure("persistence" | "expiration", value) -> true | nil, reason
+    /// configure(setting, value) -> true | nil, reason
     static let configure: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            let key = try call.string(1, name: "field")
+            let key = try call.string(1, name: "setting")
             let value = try call.value(2, name: key)
-            switch key {
-            case "persistence":
-                guard let mode = value.stringValue.flatMap(PersistenceMode.init(rawValue:)) else {
-                    return [.null, .string("nav.persistence must be \"none\", \"top\" or \"all\", got \(value)")]
-                }
-                host.config.persistence = mode
-            case "expiration":
-                guard let seconds = value.doubleValue, seconds >= 0, seconds.isFinite else {
-                    return [.null, .string("nav.expiration must be a number of seconds >= 0 (0 = never), got \(value)")]
-                }
-                host.config.expiration = seconds
-            default:
-                return [.null, .string("nav.\(key) is not a setting")]
-            }
+            guard let setting = AppSetting(rawValue: key) else { throw Refusal("nav.\(key) is not a setting") }
+            try setting.apply(value, to: &host.config, as: "nav.\(key)")
             return [.bool(true)]
         }
     }
 
-    /// setting("persistence" | "expiration") -> its value
+    /// setting(name) -> its value, nil for a name that is not a setting
     static let setting: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            switch try call.string(1, name: "field") {
-            case "persistence": return [.string(host.config.persistence.rawValue)]
-            case "expiration":
-                let seconds = host.config.expiration
-                return [seconds.rounded() == seconds && abs(seconds) < 1e15 ? .int(Int64(seconds)) : .double(seconds)]
-            default: return [.null]
-            }
+            return [AppSetting(rawValue: try call.string(1, name: "setting"))?.value(in: host.config) ?? .null]
         }
     }
 
-    /// Runs a navigation: its value, or `nil, reason` for any failure. A failure names the URL
-    /// when the reason does not already.
-    private static func answer(_ url: String?, _ body: () throws -> Value) -> [Value] {
+    /// Runs a navigation: its value, or a refusal (`nil, reason`) for any failure. A failure
+    /// names the URL when the reason does not already.
+    private static func navigation(_ url: String?, _ body: () throws -> Value) throws(Refusal) -> [Value] {
         do {
             return [try body()]
         } catch let error as ScriptError {
-            let reason = url.map { "cannot open '\($0)': \(error.message)" } ?? error.message
-            return [.null, .string(reason)]
+            throw Refusal(url.map { "cannot open '\($0)': \(error.message)" } ?? error.message)
         } catch {
-            return [.null, .string(String(describing: error))]
+            throw Refusal(String(describing: error))
         }
     }
 }

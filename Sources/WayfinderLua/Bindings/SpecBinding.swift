@@ -65,11 +65,11 @@ enum SpecBinding {
             let directory = FileManager.default.currentDirectoryPath
             let full = path.hasPrefix("/") ? path : directory + "/" + path
             var info = stat()
-            guard stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return [.null, "missing"] }
+            guard stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { throw Refusal("missing") }
             guard let root = FileAccess.realPath(directory), let real = FileAccess.realPath(full),
                   real.hasPrefix(root == "/" ? "/" : root + "/")
-            else { return [.null, "outside"] }
-            guard let bytes = FileAccess.readBytes(atPath: real) else { return [.null, "missing"] }
+            else { throw Refusal("outside") }
+            guard let bytes = FileAccess.readBytes(atPath: real) else { throw Refusal("missing") }
             return [.string(String(decoding: bytes, as: UTF8.self))]
         }
     }

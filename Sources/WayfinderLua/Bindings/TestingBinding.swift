@@ -3,7 +3,8 @@ import Wayfinder
 
 /// `wayfinder.native.testing`: the driver of `wf.testing` (docs/testing.md, "Driving apps:
 /// wf.testing"), lent to spec files only. Each launched app is a userdata owning its `AppDriver`;
-/// `lua/wayfinder/testing.lua` gives it methods. Navigations answer `true` or `false, reason`.
+/// `lua/wayfinder/testing.lua` gives it methods. Navigations answer `true` or `nil, reason`
+/// (which the Lua side hands scripts as `false, reason`).
 enum TestingBinding {
     static let functions: [(String, LuaBinding)] = [
         ("launch", launch), ("open", open), ("back", back), ("dismiss", dismiss), ("select", select),
@@ -12,7 +13,7 @@ enum TestingBinding {
         ("read", read), ("advance", advance),
     ]
 
-    /// launch(path, options, metatable) -> true, driver | false, reason. options: state (a
+    /// launch(path, options, metatable) -> driver | nil, reason. options: state (a
     /// file inside a copy), memory_limit (MiB), time_limit (ms), each at most the spec's own. The
     /// metatable (the Lua side's, giving the driver its methods) is taken at the first launch and
     /// shared by every driver after.
@@ -28,10 +29,10 @@ enum TestingBinding {
                     switch (key, value) {
                     case ("state", .string(let file)):
                         do {
-                            stateFile = try workspace(call).stateFile(file)
+                            stateFile = try SpecFile.from(call).workspace.stateFile(file)
                         } catch {
                             // It names the operation and the file already ("launch: state: ...").
-                            return [false, .string("\(error)")]
+                            throw Refusal("\(error)")
                         }
                     case ("clock", .handle(let function)) where function.kind == "function":
                         clock = { [weak state = call.state] in
@@ -50,14 +51,15 @@ enum TestingBinding {
                     case ("time_limit", .int(let ms)) where ms >= 1 && Duration.milliseconds(ms) <= host.limits.timeBudget:
                         limits.timeBudget = .milliseconds(ms)
                     default:
-                        return [false, .string("wf.testing.launch: option \(key) = \(value) is not understood "
+                        throw Refusal("wf.testing.launch: option \(key) = \(value) is not understood "
                             + "(options: state = FILE, memory_limit = MiB from 1 to the spec's \(host.limits.memoryBytes >> 20), "
-                            + "time_limit = ms from 1 to the spec's \(host.limits.timeBudgetNanoseconds / 1_000_000), clock = function giving seconds)")]
+                            + "time_limit = ms from 1 to the spec's \(host.limits.timeBudgetNanoseconds / 1_000_000), clock = function giving seconds)")
                     }
                 }
             }
             do {
-                let workspace = try workspace(call)
+                let specFile = try SpecFile.from(call)
+                let workspace = specFile.workspace
                 _ = try workspace.readableApp(path, for: "launch")
                 do {
                     try workspace.checkRoomForAnotherApp()
@@ -69,23 +71,19 @@ enum TestingBinding {
                 let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, coverage: workspace.coverage,
                                            coverageName: workspace.original(of: path), printSink: call.state.printSink)
                 workspace.launched(driver)
-                return [true, try call.state.newObject(driver, metatable: try host.driverMetatable(call.ref(3)))]
+                return [try call.state.newObject(driver, metatable: try specFile.driverMetatable(call.ref(3)))]
             } catch let error as WorkspaceError {
                 // It names the operation and the path already ("launch: no such file ...").
-                return [false, .string(error.description)]
+                throw Refusal(error.description)
             } catch {
-                return [false, .string("cannot launch \(path): \(String(describing: error))")]
+                throw Refusal("cannot launch \(path): \(String(describing: error))")
             }
         }
     }
 
     static let open: LuaBinding = { L in
         navigation(L) { driver, call in
-            let url: String
-            switch try call.text(2, name: "url") {
-            case .success(let text): url = text
-            case .failure(let notUTF8): throw Refusal(notUTF8.description)
-            }
+            let url = try call.text(2, name: "url")
             try driver.use()
             do {
                 try driver.running().navigator.open(url)
@@ -124,17 +122,17 @@ enum TestingBinding {
         navigation(L) { driver, _ in try driver.relaunch() }
     }
 
-    /// reload() -> true, { added, removed, changed, warnings } | false, reason
+    /// reload() -> { added, removed, changed, warnings } | nil, reason
     static let reload: LuaBinding = { L in
         LuaCall.run(L) { call in
             let driver = try call.object(1, as: AppDriver.self, name: "app")
             do {
                 let report = try driver.reload()
                 let changes = report.changes
-                return [true, ["added": .array(changes.added.map(Value.string)), "removed": .array(changes.removed.map(Value.string)),
-                               "changed": .array(changes.changed.map(Value.string)), "warnings": .array(report.warnings.map(Value.string))]]
+                return [["added": .array(changes.added.map(Value.string)), "removed": .array(changes.removed.map(Value.string)),
+                         "changed": .array(changes.changed.map(Value.string)), "warnings": .array(report.warnings.map(Value.string))]]
             } catch {
-                return [false, .string(String(describing: error))]
+                throw Refusal(String(describing: error))
             }
         }
     }
@@ -189,14 +187,14 @@ enum TestingBinding {
     /// copy_app(path) -> the copy's path | raises. Copying counts against the caller's time budget.
     static let copyApp: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [.string(try workspace(call).copyApp(try call.string(1, name: "app_path"), checkBudget: call.state.checkTimeBudget))]
+            [.string(try SpecFile.from(call).workspace.copyApp(try call.string(1, name: "app_path"), checkBudget: call.state.checkTimeBudget))]
         }
     }
 
     /// write(path, text): only inside a copy made by copy_app | raises
     static let write: LuaBinding = { L in
         LuaCall.run(L) { call in
-            try workspace(call).write(try call.string(1, name: "path"), try call.string(2, name: "text"))
+            try SpecFile.from(call).workspace.write(try call.string(1, name: "path"), try call.string(2, name: "text"))
             return []
         }
     }
@@ -205,19 +203,13 @@ enum TestingBinding {
     /// memory limit (and 16 MiB) | raises
     static let read: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [.string(try workspace(call).read(try call.string(1, name: "path"), limit: min(FileAccess.sourceLimit, call.state.limits.memoryBytes)))]
+            [.string(try SpecFile.from(call).workspace.read(try call.string(1, name: "path"), limit: min(FileAccess.sourceLimit, call.state.limits.memoryBytes)))]
         }
     }
 
     // MARK: Helpers
 
-    /// Why a navigation did nothing, answered as `false, reason`.
-    private struct Refusal: Error {
-        let reason: String
-        init(_ reason: String) { self.reason = reason }
-    }
-
-    /// Runs a navigation of the driver in argument 1: `true`, or `false, reason` for any failure.
+    /// Runs a navigation of the driver in argument 1: `true`, or `nil, reason` for any failure.
     private static func navigation(_ L: OpaquePointer?, _ body: @escaping (AppDriver, LuaCall) throws -> Void) -> Int32 {
         LuaCall.run(L) { call in
             let driver = try call.object(1, as: AppDriver.self, name: "app")
@@ -225,18 +217,11 @@ enum TestingBinding {
                 try body(driver, call)
                 return [true]
             } catch let refusal as Refusal {
-                return [false, .string(refusal.reason)]
+                throw refusal
             } catch {
-                return [false, .string(String(describing: error))]
+                throw Refusal(String(describing: error))
             }
         }
     }
 
-    private static func workspace(_ call: LuaCall) throws -> Workspace {
-        let host = try AppHost.from(call)
-        guard let workspace = host.workspace else {
-            throw ScriptError(kind: .runtime, message: "\(call.functionName) is only available in spec files")
-        }
-        return workspace
-    }
 }

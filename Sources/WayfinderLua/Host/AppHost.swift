@@ -1,8 +1,12 @@
 import Foundation
 import Wayfinder
 
-/// One Lua app loaded into its own sandboxed state: its route map, its `wf.app` settings, and the
-/// bindings its scripts reach through `require "wayfinder"`.
+/// One Lua app loaded into its own sandboxed state: its route map, its `wf.app` settings, its
+/// navigator, and what it keeps between launches. Loading is `AppLoader`'s; the traffic between
+/// the navigator and Lua is `LuaNavigatorBridge`'s. A program that embeds an app uses
+/// ``WayfinderHost``, which holds one of these and swaps it at a hot reload or a relaunch; the
+/// command-line tools that load an app once (open, match, routes, crawl, the spec runner) use this
+/// type itself.
 public final class AppHost {
     public let state: LuaState
     public let routes: RouteTable<LuaTarget>
@@ -14,19 +18,17 @@ public final class AppHost {
     /// Where the host reads the time (a saved state's age and save time): the system's clock,
     /// or a spec's fake one (`wf.testing.launch(app, { clock = fn })`).
     public var clock: () -> Date = { Date() }
-    /// The directory `require` searches, and the entry script in it.
-    public let appDirectory: String
-    public let entryFile: String
-    /// How the host was made, so a hot reload can make it again from the files on disk.
-    public let limits: LuaLimits
-    let prelude: String?
-    let libraries: [(String, [(String, LuaBinding)])]
+    /// How the app was loaded, so a hot reload can load it again.
+    let loader: AppLoader
+    /// Where the app's files come from (a directory, or sources in memory) and its entry script.
+    public var source: AppSource { loader.source }
+    public var limits: LuaLimits { loader.limits }
+    let bridge: LuaNavigatorBridge
+    /// What runs this app inside something larger (the spec runner's file), for the bindings it
+    /// lends to find; nil for an app on its own. Held weakly: it owns the host.
+    weak var embedder: AnyObject?
     /// Controllers the app's constructors made since this host was loaded.
-    public internal(set) var constructedCount = 0
-    /// `wf.map._deduce`, the constructor deduction shared with the navigator.
-    private var deduce: Value.Handle?
-    private(set) var hostHooks: LuaHostHooks?
-    let contextObserverBridge = ContextObserverBridge()
+    public var constructedCount: Int { bridge.constructedCount }
     /// Where the navigation state is kept between launches; without one, nothing is saved or
     /// restored.
     public var stateStore: StateStore? {
@@ -37,23 +39,11 @@ public final class AppHost {
     var stateOwnerChecked = false
     /// Warnings given once (values left out of every save).
     var warned = Set<String>()
-    var contextMetatableRef: LuaRef?
-    /// What each context layer's values are charged to the state's memory limit (ContextBinding).
-    var contextCharges = ContextCharges()
-    /// What a spec file may write to, and the metatable of the apps it drives (spec runs only).
-    var workspace: Workspace?
-    var driverMetatableRef: LuaRef?
-    /// A route pattern's param names as the navigator hands them to Lua, by the pattern's text.
-    var paramNamesByPattern: [String: Value] = [:]
-    /// Whether the script set `nav.delegate`; its hooks cost a call into Lua each, so they are
-    /// asked only then.
-    var delegateIsSet = false {
-        didSet { installDelegate() }
-    }
     /// Where external URLs (`tel:`, `mailto:`) go when the script has no `open_external` hook:
     /// the system's handler. Unset, such a URL fails to open.
     public var openExternal: ((String) -> Void)? {
-        didSet { installDelegate() }
+        get { bridge.openExternal }
+        set { bridge.openExternal = newValue }
     }
 
     /// Loads the app at `path`: a directory holding app.lua, or a single .lua file. `prelude`
@@ -61,94 +51,45 @@ public final class AppHost {
     /// runner installs its vocabulary with it).
     public convenience init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
                             prelude: String? = nil) throws(AppLoadError) {
-        try self.init(path: path, limits: limits, printSink: printSink, prelude: prelude, libraries: [])
+        try self.init(source: AppSource(path: path), limits: limits, printSink: printSink, prelude: prelude)
     }
 
-    /// `libraries` are native modules beyond the app's own (the spec runner lends
-    /// `wayfinder.native.testing`), registered before the prelude runs.
-    init(path: String, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
-         libraries: [(String, [(String, LuaBinding)])]) throws(AppLoadError) {
-        let (directory, entry) = try Self.locate(path)
-        appDirectory = directory
-        entryFile = entry
-        self.limits = limits
-        self.prelude = prelude
-        self.libraries = libraries
+    /// Loads the app whose files `source` holds: a directory's, or sources given in memory.
+    public convenience init(source: AppSource, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
+                            prelude: String? = nil) throws(AppLoadError) {
+        try self.init(loader: AppLoader(source: source, limits: limits, printSink: printSink, prelude: prelude, libraries: []))
+    }
+
+    /// Loads the app as `loader` says. `embedder` and `warnSink` (the host's `warn`) are in
+    /// place before the app's scripts run.
+    init(loader: AppLoader, embedder: AnyObject? = nil, warnSink: ((String) -> Void)? = nil) throws(AppLoadError) {
+        self.loader = loader
+        self.embedder = embedder
+        if let warnSink { warn = warnSink }
         let routes = RouteTable<LuaTarget>()
         self.routes = routes
         navigator = Navigator(routes: routes, factory: ControllerFactory(make: { _, _ in nil }))
-        guard let bundled = BundledLua.directory() else { throw .bundledModulesMissing }
-        do {
-            state = try LuaState(limits: limits)
-        } catch {
-            throw .script(error)
-        }
+        state = try loader.makeState()
+        bridge = LuaNavigatorBridge(state: state, navigator: navigator)
+        // Bindings find the host through the state from the first line the modules run.
         state.host = self
-        state.appDirectory = directory
-        state.bundledDirectory = bundled
-        state.printSink = printSink ?? { text in FileHandle.standardError.write(Data((text + "\n").utf8)) }
-        do {
-            try state.registerLibrary("wayfinder.native.map", MapBinding.functions)
-            try state.registerLibrary("wayfinder.native.codec", CodecBinding.functions)
-            try state.registerLibrary("wayfinder.native.app", AppBinding.functions)
-            try state.registerLibrary("wayfinder.native.navigator", NavigatorBinding.functions)
-            try state.registerLibrary("wayfinder.native.context", ContextBinding.functions)
-            for (name, functions) in libraries { try state.registerLibrary(name, functions) }
-            // Set from Lua so the global is the module table itself, not a converted copy.
-            let bootstrap = "wayfinder = require 'wayfinder'; return wayfinder.map._deduce, require 'wayfinder.host'"
-            let internals = try state.run(source: bootstrap, chunkName: "=wayfinder")
-            if case .handle(let handle)? = internals.first { deduce = handle }
-            guard internals.count == 2, let hooks = LuaHostHooks(internals[1]) else { throw AppLoadError.bundledModulesMissing }
-            hostHooks = hooks
-            navigator.factory = controllerFactory(hooks)
-            navigator.warn = { [unowned self] in warn($0) }
-            if let prelude { try state.run(source: prelude, chunkName: "=prelude") }
-            try state.runFile(entry)
-        } catch let error as AppLoadError {
-            throw error
-        } catch let error as ScriptError {
-            throw .script(error)
-        } catch {
-            throw .script(ScriptError(kind: .runtime, message: String(describing: error)))
-        }
-    }
-
-    private static func locate(_ path: String) throws(AppLoadError) -> (directory: String, entry: String) {
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-            throw .notFound("no such file or directory: \(path)")
-        }
-        let url = URL(fileURLWithPath: path).standardizedFileURL
-        if isDirectory.boolValue {
-            let entry = url.appendingPathComponent("app.lua").path
-            guard FileManager.default.fileExists(atPath: entry) else {
-                throw .notFound("\(path) has no app.lua (an app is a directory with app.lua, or a single .lua file)")
-            }
-            return (url.path, entry)
-        }
-        guard url.pathExtension == "lua" else {
-            throw .notFound("\(path) is not a .lua file (an app is a directory with app.lua, or a single .lua file)")
-        }
-        return (url.deletingLastPathComponent().path, url.path)
-    }
-
-    private func installDelegate() {
-        if delegateIsSet, let hostHooks {
-            navigator.delegate = navigatorDelegate(hostHooks)
-        } else {
-            navigator.delegate = NavigatorDelegate()
-            navigator.delegate.openExternal = openExternal
-        }
+        bridge.warn = { [unowned self] in warn($0) }
+        navigator.warn = { [unowned self] in warn($0) }
+        let (hooks, deduce) = try loader.startModules(in: state)
+        bridge.connect(hooks, deduce: deduce)
+        try loader.runEntry(in: state)
     }
 
     // MARK: Running
 
     /// Restores the saved navigation state, else shows what `wf.app` declared: its tabs (one
     /// stack per URL, the first made and selected) or its root URL. An app that declared neither
-    /// starts with an empty tree.
+    /// starts with an empty tree. Guarded against a state that stops every launch (LaunchGuard).
     public func launch() throws {
-        if try restore() { return }
-        try start()
+        try guardingLaunch { launching in
+            if try restore(now: nil, launching: launching) { return }
+            try start()
+        }
     }
 
     /// Shows what `wf.app` declared, ignoring any saved state.
@@ -162,20 +103,28 @@ public final class AppHost {
 
     /// What `controller` shows: its `render()` result, or nil when it has no render method.
     public func render(_ controller: LuaController) throws(ScriptError) -> RenderedScreen? {
-        guard let hostHooks else { return nil }
-        let result = try state.call(hostHooks.hook, [.handle(controller.handle), "render"]).first ?? .null
-        if result.isNull { return nil }
-        let screen = try RenderedScreen(result, owner: describe(controller))
-        controller.renderedTitle = screen.title
-        return screen
+        try bridge.render(controller)
     }
 
     /// The controller's class name (`wf.controller`'s), else its Lua type.
     public func describe(_ controller: LuaController) -> String {
-        guard let hostHooks, let name = try? state.call(hostHooks.describe, [.handle(controller.handle)]).first?.stringValue else {
-            return "a controller"
-        }
-        return name
+        bridge.describe(controller)
+    }
+
+    /// The controller's field `name`, read as a script reads it (through its class, so a method
+    /// is a field too): plain data as it is; a function, or a table with a metatable, as a handle.
+    /// Protected as every call into Lua is: an `__index` that raises or runs past the time
+    /// budget throws, naming its file and line.
+    public func field(_ name: String, of controller: LuaController) throws(ScriptError) -> Value {
+        try bridge.field(name, of: controller)
+    }
+
+    /// Calls the controller's method `method` with `arguments` (`controller:method(...)`) and
+    /// answers what it returned, under the state's time budget and memory limit; its error, or a
+    /// field that is not a method, throws (the message names the file and line).
+    @discardableResult
+    public func call(_ method: String, on controller: LuaController, with arguments: [Value] = []) throws(ScriptError) -> [Value] {
+        try bridge.call(method, on: controller, with: arguments)
     }
 
     // MARK: Questions about the route map
@@ -197,7 +146,7 @@ public final class AppHost {
         case .noMatch(let reason):
             return MatchReport(url: url, failure: reason)
         case .matched(let match):
-            let (method, selector) = try constructor(for: match.route)
+            let (method, selector) = try bridge.constructor(for: match.route)
             return MatchReport(url: url, match: match, method: method, selector: selector)
         }
     }
@@ -209,7 +158,7 @@ public final class AppHost {
     public func routeReports() throws(ScriptError) -> [RouteReport] {
         var reports = [RouteReport]()
         for route in routes.routes {
-            let (method, selector) = try constructor(for: route)
+            let (method, selector) = try bridge.constructor(for: route)
             reports.append(RouteReport(pattern: route.pattern, options: route.options, target: route.target.description,
                                        method: method, selector: selector))
         }
@@ -217,16 +166,6 @@ public final class AppHost {
     }
 
     public func tieWarnings() -> [String] { routes.tieWarnings() }
-
-    /// The constructor a class target would get, per docs/lua-api.md; for functions, only the selector.
-    func constructor(for route: Route<LuaTarget>) throws(ScriptError) -> (method: String?, selector: String?) {
-        guard route.target.isClass, let deduce else { return (nil, route.selector) }
-        let names = Value.array(route.pattern.paramNames.map(Value.string))
-        let answer = try state.call(deduce, [.handle(route.target.handle), names, route.options.selector.map(Value.string) ?? .null])
-        let method = answer.first?.stringValue
-        let selector = answer.count > 1 ? answer[1].stringValue : nil
-        return (method, selector ?? route.selector)
-    }
 
     /// The host a binding runs for.
     static func from(_ call: LuaCall) throws(ScriptError) -> AppHost {

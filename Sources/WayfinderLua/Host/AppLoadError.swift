@@ -1,14 +1,27 @@
 /// Why an app could not be loaded. The message names the file and line where there is one.
 public enum AppLoadError: Error, CustomStringConvertible {
     case notFound(String)
+    /// Sources given in memory that no directory could hold (a path with `..`, say).
+    case invalidSource(String)
+    /// `$WAYFINDER_LUA_PATH` names a directory without the bundled modules (or with modules that
+    /// do not give the host what it needs).
     case bundledModulesMissing
+    /// What the host was given cannot be used: a lent module or a native screen with a name that
+    /// cannot be (docs/embedding.md).
+    case configuration(String)
     case script(ScriptError)
 
+    /// What went wrong, naming the script's file and line when one is at fault.
     public var description: String {
         switch self {
-        case .notFound(let why): return why
+        case .notFound(let why), .invalidSource(let why), .configuration(let why): return why
         case .bundledModulesMissing:
-            return "the bundled Lua modules (lua/wayfinder) were not found; set WAYFINDER_LUA_PATH to the directory that holds wayfinder/init.lua"
+            guard BundledLua.overrideDirectory != nil else {
+                return "the Lua modules compiled into Wayfinder did not give the host what it needs (a broken build?)"
+            }
+            return "\(BundledLua.overrideVariable) is set to '\(BundledLua.overrideDirectory ?? "")', which holds no complete wayfinder/ "
+                + "modules (wayfinder/init.lua and the modules it requires); point it at the repository's lua/ directory, "
+                + "or unset it to use the modules built into Wayfinder"
         case .script(let error):
             switch error.kind {
             case .timeout, .memory: return "\(error.message) while loading the app"

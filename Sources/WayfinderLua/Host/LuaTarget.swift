@@ -1,14 +1,21 @@
 import Wayfinder
 
-/// What a route opens in a Lua app: a controller class (a table) or a function, held as a handle
+/// What a route opens in a Lua app: a controller class (a table), a function, or a native screen
+/// (`wf.native "Camera"`: a class whose controllers hold the screen Swift makes), held as a handle
 /// so the route keeps it alive and hands back the very same Lua value.
 public struct LuaTarget: CustomStringConvertible {
+    /// The class table or function, held by reference.
     public let handle: Value.Handle
+    /// Whether it is a class (a table), not a function.
     public let isClass: Bool
     /// The class's `__name` (set by `wf.controller`), when it has one.
     public let className: String?
+    /// The native screen's name, when the target is one (``NativeScreen``).
+    public let nativeName: String?
 
+    /// "class Menu", "function" or "native screen Camera", as `wayfinder routes` names targets.
     public var description: String {
-        isClass ? "class " + (className ?? "(unnamed)") : "function"
+        if let nativeName { return "native screen " + nativeName }
+        return isClass ? "class " + (className ?? "(unnamed)") : "function"
     }
 }

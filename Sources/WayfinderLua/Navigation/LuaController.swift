@@ -1,9 +1,11 @@
 import Wayfinder
 
 /// A controller made by a Lua app: the Lua value its target returned (an instance of its class,
-/// or any table), held by reference so the navigator hands scripts back that very table. The
-/// navigator's tree owns it; once its entry leaves the tree the Lua value is free to be collected.
+/// any table, or the one `wf.native` makes for a native screen), held by reference so the
+/// navigator hands scripts back that very table. The navigator's tree owns it; once its entry
+/// leaves the tree the Lua value is free to be collected.
 public final class LuaController {
+    /// The controller's Lua value, held by reference: handed to Lua, it is that very table.
     public let handle: Value.Handle
     /// The handle's registry reference, kept so the host's raw lookups skip finding it again.
     let ref: LuaRef?
@@ -13,10 +15,14 @@ public final class LuaController {
     /// What the values its open handed to Swift (an action's query and state, kept with its entry)
     /// cost, charged to the state's memory limit while the controller is in the tree.
     let charge: ExternalCharge?
+    /// The screen Swift made for it, when its route's target is `wf.native "Name"`
+    /// (``NativeScreen``); nil for the app's own controllers.
+    public let nativeScreen: (any NativeScreen)?
 
-    init(handle: Value.Handle, ref: LuaRef?, charge: ExternalCharge? = nil) {
+    init(handle: Value.Handle, ref: LuaRef?, charge: ExternalCharge? = nil, nativeScreen: (any NativeScreen)? = nil) {
         self.handle = handle
         self.ref = ref
         self.charge = charge
+        self.nativeScreen = nativeScreen
     }
 }

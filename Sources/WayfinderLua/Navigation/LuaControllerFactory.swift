@@ -1,9 +1,9 @@
 import Wayfinder
 
-/// How the navigator's `ControllerFactory` and `NavigatorDelegate` reach Lua: every call goes
-/// through one of the navigator module's host functions (`LuaHostHooks`), protected and
-/// under the state's limits, so a script's error fails the one open it happened in.
-extension AppHost {
+/// The navigator's `ControllerFactory` for a Lua app: making a controller, a fragment, appear and
+/// disappear, and a controller leaving the tree, each a call to a host function of the navigator
+/// module.
+extension LuaNavigatorBridge {
     func controllerFactory(_ hooks: LuaHostHooks) -> ControllerFactory<LuaTarget, LuaController> {
         ControllerFactory(
             make: { [unowned self] match, request in
@@ -19,9 +19,11 @@ extension AppHost {
                 appendRouteFields(match, request, to: &args)
                 let handed = (request.query.isEmpty ? 0 : Value.map(request.query).retainedSize) + (request.state?.retainedSize ?? 0)
                 let charge = handed > 0 ? try ExternalCharge(handed, to: state) : nil
+                madeNativeScreen = nil
+                defer { madeNativeScreen = nil }
                 let made = try state.callHoldingResult(hooks.make, args, kind: "controller")
                 if made != nil { constructedCount += 1 }
-                return made.map { LuaController(handle: $0, ref: state.ref(for: $0), charge: charge) }
+                return made.map { LuaController(handle: $0, ref: state.ref(for: $0), charge: charge, nativeScreen: madeNativeScreen) }
             },
             handleFragment: { [unowned self] controller, match in
                 // Only a pattern whose fragment is a named param names a method to call; any
@@ -37,7 +39,7 @@ extension AppHost {
     /// anything there is nothing to take, so the navigator is not asked to report leavers (which
     /// costs it a pass over the tree and a call into Lua for each).
     func observeLeavers() {
-        guard navigator.factory.leave == nil, let hooks = hostHooks else { return }
+        guard navigator.factory.leave == nil, let hooks else { return }
         navigator.factory.leave = { [unowned self] controller in
             do { try state.call(hooks.leave, [.handle(controller.handle)]) } catch { warn("leaving: \(error)") }
         }

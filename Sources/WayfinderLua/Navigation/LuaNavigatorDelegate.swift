@@ -2,7 +2,7 @@ import Wayfinder
 
 /// The navigator's `NavigatorDelegate` for a Lua app: each hook asks the script's `nav.delegate`
 /// through the navigator module's host function.
-extension AppHost {
+extension LuaNavigatorBridge {
     /// The delegate hooks, each asking the script's `nav.delegate` table (read at every call,
     /// so a script may change its hooks at any time). Installed only while a delegate is set.
     func navigatorDelegate(_ hooks: LuaHostHooks) -> NavigatorDelegate<LuaController> {

@@ -4,15 +4,22 @@ import Wayfinder
 /// "url" }, ... } }`. A link may also be written `{ title = "Label", url = "..." }`; lines may hold
 /// numbers and booleans, shown as text.
 public struct RenderedScreen: Equatable, Sendable {
+    /// One link: what it says, and the URL it opens.
     public struct Link: Equatable, Sendable {
+        /// The link's label.
         public var title: String
+        /// The URL it opens.
         public var url: String
     }
 
+    /// The screen's title; nil when it gives none.
     public var title: String?
+    /// Its text, a line each.
     public var lines: [String]
+    /// Its links, in order.
     public var links: [Link]
 
+    /// A screen described by hand.
     public init(title: String?, lines: [String] = [], links: [Link] = []) {
         self.title = title
         self.lines = lines

@@ -21,7 +21,7 @@ enum RouteField: String, CaseIterable {
     static let inOrder = allCases
 }
 
-extension AppHost {
+extension LuaNavigatorBridge {
     /// Appends the fields of `match` opened by `request` to `fields`, in `RouteField.inOrder`
     /// order: `make`'s arguments after its first three.
     func appendRouteFields(_ match: RouteMatch<LuaTarget>, _ request: NavigationRequest, to fields: inout [Value]) {

@@ -4,15 +4,27 @@ import Wayfinder
 /// What a hot reload did: how the route map changed, and what it had to leave behind (entries
 /// whose URL no longer opens, values that could not be carried over).
 public struct ReloadReport {
+    /// The routes the new code added, removed or changed.
     public var changes: RouteChanges
+    /// What could not be carried over (entries whose URL no longer opens, values of the old
+    /// Lua state).
     public var warnings: [String]
 }
 
 /// Why a hot reload was refused; the running app is untouched. The message names the file and
 /// line when a script is at fault.
 public struct ReloadError: Error, CustomStringConvertible {
+    /// Why, naming the script's file and line when one is at fault.
     public let message: String
+    /// The Lua traceback, when a script raised the error.
+    public let traceback: String?
+    /// The message.
     public var description: String { message }
+
+    init(message: String, traceback: String? = nil) {
+        self.message = message
+        self.traceback = traceback
+    }
 }
 
 extension AppHost {
@@ -21,15 +33,18 @@ extension AppHost {
     /// conflicts); the navigation tree is carried over by URL, and the visible controller is
     /// made by the new constructor with the state its `persist` hook gave. Nothing of `self`
     /// changes, so the caller swaps hosts in one step, or keeps this one when it throws.
-    public func reloaded() throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
+    ///
+    /// A directory app's files are read again; sources held in memory are values, so new ones come
+    /// as `newSource` (the app's own are run again without it).
+    public func reloaded(from newSource: AppSource? = nil) throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
+        // What the new code warns of, from its first line, goes into the report.
+        let warnings = WarningLog()
         let fresh: AppHost
         do {
-            fresh = try AppHost(path: entryFile, limits: limits, printSink: state.printSink, prelude: prelude, libraries: libraries)
+            fresh = try AppHost(loader: newSource.map(loader.loading) ?? loader, warnSink: { warnings.lines.append($0) })
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error), traceback: error.traceback)
         }
-        let warnings = WarningLog()
-        fresh.warn = { warnings.lines.append($0) }
         fresh.stateStore = stateStore
         // The same file as before the reload: a new wf.app name does not make it another app's.
         fresh.stateOwnerChecked = stateOwnerChecked
@@ -38,15 +53,17 @@ extension AppHost {
         let saved = capturedState(everyEntry: true)
         do {
             try carryAppContext(to: fresh)
-            if try !fresh.restore(from: saved, strict: true) { try fresh.start() }
+            // A reload that raised the app's version migrates the tree it keeps, as a launch would.
+            if try !fresh.restore(from: fresh.migrated(saved), strict: true) { try fresh.start() }
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error))
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error),
+                              traceback: (error as? ScriptError)?.traceback)
         }
         let changes: RouteChanges
         do {
             changes = RouteChanges(from: try routeReports(), to: try fresh.routeReports())
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + error.message)
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + error.message, traceback: error.traceback)
         }
         fresh.warn = warn
         return (fresh, ReloadReport(changes: changes, warnings: warnings.lines))

@@ -2,17 +2,21 @@ import Wayfinder
 
 /// How one route map differs from another, by pattern: what a hot reload reports.
 public struct RouteChanges: Equatable, Sendable {
+    /// Patterns the new code has and the old did not.
     public var added: [String] = []
+    /// Patterns the old code had and the new does not.
     public var removed: [String] = []
     /// Patterns in both maps whose target, constructor, mode or options differ.
     public var changed: [String] = []
 
+    /// Changes described by hand.
     public init(added: [String] = [], removed: [String] = [], changed: [String] = []) {
         self.added = added
         self.removed = removed
         self.changed = changed
     }
 
+    /// What changed from the routes `old` to the routes `new`.
     public init(from old: [RouteReport], to new: [RouteReport]) {
         let before = Dictionary(old.map { ($0.pattern.text, $0.json) }, uniquingKeysWith: { _, last in last })
         let after = Dictionary(new.map { ($0.pattern.text, $0.json) }, uniquingKeysWith: { _, last in last })
@@ -24,6 +28,7 @@ public struct RouteChanges: Equatable, Sendable {
         }
     }
 
+    /// Whether nothing changed.
     public var isEmpty: Bool { added.isEmpty && removed.isEmpty && changed.isEmpty }
 
     /// "routes: 1 added (tt://a), 1 removed (tt://b)", or "routes: no change".

@@ -28,8 +28,11 @@ func luaModuleReader(
 ) -> UnsafeMutablePointer<CChar>? {
     guard let owner, let relativePath, let length, let status else { return nil }
     let state = Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue()
-    let directory = root == Int32(WF_ROOT_BUNDLED) ? state.bundledDirectory : state.appDirectory
-    let result = FileAccess.readModule(relativePath: String(cString: relativePath), under: directory)
+    guard let source = root == Int32(WF_ROOT_BUNDLED) ? state.bundledSource : state.appSource else {
+        status.pointee = Int32(WF_READ_NO_ROOT)
+        return nil
+    }
+    let result = source.readModule(relativePath: String(cString: relativePath))
     status.pointee = result.status
     length.pointee = result.length
     return result.buffer

@@ -24,10 +24,13 @@ extension LuaState {
     }
 }
 
-/// Bytes charged to a state's memory limit for as long as the object holding this lives.
-final class ExternalCharge {
+/// Bytes charged to a state's memory limit for as long as the object holding this lives: what a
+/// value Swift keeps on a script's behalf costs (``LentCall/charge(for:)``). Dropping it gives the
+/// bytes back.
+public final class ExternalCharge {
     private weak var state: LuaState?
-    let bytes: Int
+    /// The bytes charged.
+    public let bytes: Int
 
     init(_ bytes: Int, to state: LuaState) throws(ScriptError) {
         try state.chargeExternal(bytes)

@@ -36,12 +36,18 @@ enum FileAccess {
             return (nil, 0, Int32(WF_READ_OUTSIDE_ROOT))
         }
         // The resolved path is what was checked, so that is what gets opened.
-        guard let (buffer, length) = readMalloced(atPath: realFile) else { return (nil, 0, Int32(WF_READ_FAILED)) }
-        return (buffer, length, Int32(WF_READ_OK))
+        do {
+            let (buffer, length) = try readMalloced(atPath: realFile, limit: sourceLimit, followingLinks: true)
+            return (buffer, length, Int32(WF_READ_OK))
+        } catch {
+            if case .tooLarge = error { return (nil, 0, Int32(WF_READ_TOO_LARGE)) }
+            return (nil, 0, Int32(WF_READ_FAILED))
+        }
     }
 
-    /// The longest script source (an entry file, a module, a file a spec reads) Wayfinder reads.
-    static let sourceLimit = 16 << 20
+    /// The longest script source (an entry file, a module, a file a spec reads) Wayfinder reads,
+    /// from a file or from memory (CLuaShim.h owns the figure).
+    static let sourceLimit = Int(WF_SOURCE_LIMIT_MIB) << 20
 
     /// Why a file was not read.
     enum ReadFailure: Error, CustomStringConvertible {
@@ -78,11 +84,6 @@ enum FileAccess {
         let (buffer, length) = try readMalloced(atPath: path, limit: limit, followingLinks: followingLinks)
         defer { free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
-    }
-
-    /// The whole regular file at `path`, in a malloc'd buffer.
-    private static func readMalloced(atPath path: String) -> (UnsafeMutablePointer<CChar>, Int)? {
-        try? readMalloced(atPath: path, limit: sourceLimit, followingLinks: true)
     }
 
     private static func readMalloced(atPath path: String, limit: Int, followingLinks: Bool) throws(ReadFailure) -> (UnsafeMutablePointer<CChar>, Int) {

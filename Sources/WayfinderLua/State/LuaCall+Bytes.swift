@@ -3,14 +3,14 @@ import CLua
 /// String arguments that are the caller's data and may hold any bytes: a URL or a codec input
 /// that is not UTF-8 is bad data, answered `nil, reason`, not an error raised in the script.
 extension LuaCall {
-    /// A string argument as text, or why its bytes are not UTF-8. A value of another type is the
-    /// script's own mistake and is raised.
-    func text(_ index: Int, name: String) throws(ScriptError) -> Result<String, NotUTF8> {
+    /// A string argument as text; bytes that are not UTF-8 are refused (`nil, reason`). A value
+    /// of another type is the script's own mistake and is raised.
+    func text(_ index: Int, name: String) throws -> String {
         let bytes = try self.bytes(index, name: name)
         if let offset = bytes.withUnsafeBufferPointer(UTF8Check.firstInvalidByte(in:)) {
-            return .failure(NotUTF8(name: name, offset: offset, count: bytes.count))
+            throw Refusal("the \(name) is not valid UTF-8 (byte \(offset + 1) of \(bytes.count))")
         }
-        return .success(String(decoding: bytes, as: UTF8.self))
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// A string argument's bytes, whatever they are.
@@ -21,10 +21,4 @@ extension LuaCall {
         return Array(UnsafeRawBufferPointer(start: start, count: length).bindMemory(to: UInt8.self))
     }
 
-    struct NotUTF8: Error, CustomStringConvertible {
-        let name: String
-        let offset: Int
-        let count: Int
-        var description: String { "the \(name) is not valid UTF-8 (byte \(offset + 1) of \(count))" }
-    }
 }

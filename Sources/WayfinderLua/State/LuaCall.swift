@@ -13,9 +13,9 @@ import Wayfinder
 /// }
 /// ```
 ///
-/// Errors thrown by the body are raised in Lua by the trampoline, after Swift has returned: an error
-/// that came from Lua (a ``ScriptError`` with a traceback) as it is, anything else as a message
-/// prefixed with the calling script's "file:line:".
+/// A ``Refusal`` thrown by the body is answered `nil, reason`. Other errors are raised in Lua by the
+/// trampoline, after Swift has returned: an error that came from Lua (a ``ScriptError`` with a
+/// traceback) as it is, anything else as a message prefixed with the calling script's "file:line:".
 public struct LuaCall {
     public let state: LuaState
     /// The thread (main state or coroutine) the binding runs on.
@@ -33,19 +33,18 @@ public struct LuaCall {
         let call = LuaCall(state: state, thread: L, count: Int(lua_gettop(L)), fieldsOf: nil)
         let shim = state.shim
         let start = shim.pointee.ops_len
+        let results: [Value]
         do {
-            let results = try body(call)
-            do {
-                try state.write(results)
-            } catch {
-                wf_ops_truncate(shim, start)
-                state.writeString("\(call.functionName): cannot return \(error.message)")
-                return WF_RAISE_MESSAGE
-            }
-            return WF_RETURN_BUILT
-        } catch let error as ScriptError where error.traceback != nil {
+            results = try body(call)
+        } catch let refusal as Refusal {
             wf_ops_truncate(shim, start)
-            state.writeString(error.fullMessage)
+            results = [.null, .string(refusal.reason)]
+        } catch let error as ScriptError where error.traceback != nil {
+            // The message as it is, carrying its traceback apart: the message handler of the
+            // outer call hands back the innermost traceback.
+            wf_ops_truncate(shim, start)
+            state.writeString(error.message)
+            state.writeString(error.traceback ?? "")
             shim.pointee.raise_kind = error.kind.raised
             return WF_RAISE_VALUE
         } catch {
@@ -54,6 +53,14 @@ public struct LuaCall {
             shim.pointee.raise_kind = (error as? ScriptError)?.kind.raised ?? Int32(WF_KIND_RUNTIME)
             return WF_RAISE_MESSAGE
         }
+        do {
+            try state.write(results)
+        } catch {
+            wf_ops_truncate(shim, start)
+            state.writeString("\(call.functionName): cannot return \(error.message)")
+            return WF_RAISE_MESSAGE
+        }
+        return WF_RETURN_BUILT
     }
 
     /// The name the binding was registered under ("wayfinder.core.open").

@@ -8,11 +8,13 @@ public struct LuaLimits: Sendable, Equatable {
     /// stops with a timeout. Zero or negative means no limit.
     public var timeBudget: Duration
 
+    /// Limits of `memoryBytes` and `timeBudget` (64 MiB and one second unless given).
     public init(memoryBytes: Int = 64 << 20, timeBudget: Duration = .seconds(1)) {
         self.memoryBytes = memoryBytes
         self.timeBudget = timeBudget
     }
 
+    /// 64 MiB, and one second for each call into Lua.
     public static let standard = LuaLimits()
 
     var timeBudgetNanoseconds: Int64 {

@@ -16,7 +16,7 @@ extension LuaState {
         }
     }
 
-    /// Runs a file. Inside the app directory its chunk is named by its path relative to that
+    /// Runs a file. Inside the app's directory its chunk is named by its path relative to that
     /// directory ("screens/food.lua"), elsewhere by the path given.
     @discardableResult
     public func runFile(_ path: String) throws(ScriptError) -> [Value] {
@@ -26,13 +26,23 @@ extension LuaState {
         } catch {
             throw ScriptError(kind: error.isNotFound ? .notFound : .runtime, message: "cannot read \(path): \(error)")
         }
-        var name = path
-        if let app = appDirectory, let realApp = FileAccess.realPath(app), let realFile = FileAccess.realPath(path),
-            realFile.hasPrefix(realApp == "/" ? "/" : realApp + "/")
-        {
-            name = String(realFile.dropFirst(realApp == "/" ? 1 : realApp.count + 1))
-        }
-        return try run(bytes: bytes, chunkName: name)
+        return try run(bytes: bytes, chunkName: appSource?.directory.map { Self.chunkName(ofFile: path, in: $0) } ?? path)
+    }
+
+    /// Runs the entry script of `source` (the app's `app.lua`), named as `require` names a module.
+    @discardableResult
+    public func runEntry(of source: AppSource) throws(ScriptError) -> [Value] {
+        let (bytes, chunkName) = try source.entrySource()
+        return try run(bytes: bytes, chunkName: chunkName)
+    }
+
+    /// A file's chunk name: its path relative to `directory` when its real path lies inside the
+    /// directory's, else the path given.
+    static func chunkName(ofFile path: String, in directory: String) -> String {
+        guard let realRoot = FileAccess.realPath(directory), let realFile = FileAccess.realPath(path),
+            realFile.hasPrefix(realRoot == "/" ? "/" : realRoot + "/")
+        else { return path }
+        return String(realFile.dropFirst(realRoot == "/" ? 1 : realRoot.count + 1))
     }
 
     /// Runs the file's bytes as they are: only strings that cross into Swift must be UTF-8.

@@ -24,10 +24,11 @@ public final class LuaState {
     }
 
     /// Where `require` finds the app's modules: "screens.food" is `screens/food.lua` or
-    /// `screens/food/init.lua` under it.
-    public var appDirectory: String?
-    /// Where `require` finds "wayfinder" (`init.lua`) and "wayfinder.x" (`x.lua`).
-    public var bundledDirectory: String?
+    /// `screens/food/init.lua` among its files.
+    public var appSource: AppSource?
+    /// Where `require` finds "wayfinder" (`init.lua`) and "wayfinder.x" (`x.lua`): the modules
+    /// compiled into Wayfinder, or a directory that stands in for them (``BundledLua``).
+    public var bundledSource: AppSource?
 
     /// Receives each `print` call's text (arguments joined by tabs, no newline).
     public var printSink: (String) -> Void = { text in print(text) }

@@ -17,7 +17,8 @@ extension LuaState {
         let status = wf_pcall(thread, start, stackValues, &count)
         guard status == LUA_OK else {
             defer { wf_settop(thread, base) }
-            throw scriptError(status: status, thread: thread, at: base + 1)
+            // wf_pcall leaves the message and, beside it, its traceback.
+            throw scriptError(status: status, thread: thread, at: base + 1, traceback: count == 2 ? base + 2 : nil)
         }
         do {
             let result = try read(thread, base + 1, count)
@@ -42,16 +43,17 @@ extension LuaState {
     }
 
     /// Names what stopped a call: the limit it hit, a missing module, or the script's own error.
-    func scriptError(status: Int32, thread: OpaquePointer, at index: Int32) -> ScriptError {
+    /// The message is at `index`; its traceback, when the message handler kept one, at `traceback`.
+    func scriptError(status: Int32, thread: OpaquePointer, at index: Int32, traceback tracebackIndex: Int32? = nil) -> ScriptError {
         if status == WF_STATUS_NOSTACK { return .stackOverflow }
-        let text: String
-        if lua_type(thread, index) == LUA_TSTRING {
+        func string(at index: Int32) -> String? {
+            guard lua_type(thread, index) == LUA_TSTRING else { return nil }
             var length = 0
             let bytes = lua_tolstring(thread, index, &length)
-            text = String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
-        } else {
-            text = "(error object is a \(String(cString: lua_typename(thread, lua_type(thread, index)))) value)"
+            return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
         }
+        let text = string(at: index) ?? "(error object is a \(String(cString: lua_typename(thread, lua_type(thread, index)))) value)"
+        let traceback = tracebackIndex.flatMap(string(at:))
         // The kind comes from where the error was raised (wf_raise_kind, the message handler),
         // never from its text: Lua does not run the handler for its own memory errors.
         let hit = shim.pointee
@@ -61,10 +63,10 @@ extension LuaState {
         // Once the budget is spent every Lua instruction raises again, so whatever ends the call
         // (the budget's error, or C code such as coroutine.wrap re-raising it with a position)
         // is the budget's.
-        if hit.hit_time != 0 { return ScriptError(kind: .timeout, luaMessage: text) }
+        if hit.hit_time != 0 { return ScriptError(kind: .timeout, message: text, traceback: traceback) }
         if status != LUA_ERRSYNTAX, let kind = ScriptError.Kind(raised: hit.error_kind), kind != .runtime {
-            return ScriptError(kind: kind, luaMessage: text)
+            return ScriptError(kind: kind, message: text, traceback: traceback)
         }
-        return ScriptError(kind: status == LUA_ERRSYNTAX ? .syntax : .runtime, luaMessage: text)
+        return ScriptError(kind: status == LUA_ERRSYNTAX ? .syntax : .runtime, message: text, traceback: traceback)
     }
 }

@@ -21,7 +21,8 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
     public var kind: Kind
     /// The error without its traceback; it starts with "file:line:" when Lua gave a position.
     public var message: String
-    /// Lua's "stack traceback:" block, when the error came from running Lua code.
+    /// Lua's "stack traceback:" block, when the error came from running Lua code. The message
+    /// handler keeps it apart from the message (docs/design.md, "Rules for the Lua C API").
     public var traceback: String?
     /// The chunk and line the message names, if it names one.
     public var file: String?
@@ -34,25 +35,7 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
         (file, line) = ScriptError.position(in: message)
     }
 
-    /// Splits what the message handler produced ("message\nstack traceback:\n...") into its parts.
-    init(kind: Kind, luaMessage: String) {
-        if let range = luaMessage.range(of: "\nstack traceback:") {
-            self.init(
-                kind: kind,
-                message: String(luaMessage[..<range.lowerBound]),
-                traceback: String(luaMessage[luaMessage.index(after: range.lowerBound)...]))
-        } else {
-            self.init(kind: kind, message: luaMessage)
-        }
-    }
-
     public var description: String { message }
-
-    /// The message with its traceback, as Lua code that catches the error sees it.
-    public var fullMessage: String {
-        guard let traceback else { return message }
-        return message + "\n" + traceback
-    }
 
     /// Finds a leading "chunk:line:" (the chunk name may itself contain colons, as in
     /// `[string "a:b"]:1:`), taking the first colon-digits-colon run.

@@ -191,7 +191,7 @@ public struct FlowCrawl {
 
     private static func describe(_ step: Step) -> String {
         switch step {
-        case .select(let tab): return "tab \(tab + 1)"
+        case .select(let tab): return "tab \(TabNumber.number(of: tab))"
         case .open(let url): return url
         }
     }

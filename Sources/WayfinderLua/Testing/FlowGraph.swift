@@ -83,8 +83,9 @@ public struct FlowGraph {
         for (index, url) in tabs.enumerated() {
             let members = nodes.filter { $0.tab == index }
             guard !members.isEmpty else { continue }
-            out.append("  subgraph cluster_tab\(index + 1) {")
-            out.append("    label=\(quoted("tab \(index + 1): \(url)"));")
+            let number = TabNumber.number(of: index)
+            out.append("  subgraph cluster_tab\(number) {")
+            out.append("    label=\(quoted("tab \(number): \(url)"));")
             for node in members { out.append("    " + line(node)) }
             out.append("  }")
         }
@@ -110,7 +111,8 @@ public struct FlowGraph {
         for (index, url) in tabs.enumerated() {
             let members = nodes.filter { $0.tab == index }
             guard !members.isEmpty else { continue }
-            out.append("  subgraph tab\(index + 1) [\"tab \(index + 1): \(mermaidText(url))\"]")
+            let number = TabNumber.number(of: index)
+            out.append("  subgraph tab\(number) [\"tab \(number): \(mermaidText(url))\"]")
             for node in members { out.append("    " + line(node)) }
             out.append("  end")
         }

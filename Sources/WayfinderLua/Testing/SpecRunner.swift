@@ -99,6 +99,8 @@ public struct SpecRunner {
 
     /// A loaded spec file: its state and the spec module's entry points the runner calls.
     struct Loaded {
+        /// What the file's state lends beyond an app's (it embeds the host).
+        let file: SpecFile
         let host: AppHost
         let block: Value.Handle
         let expand: Value.Handle
@@ -122,18 +124,20 @@ public struct SpecRunner {
         let prelude = "require('wayfinder.spec')._install(_ENV, \(Value.string(packagePath)))"
         let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_take_outcome"]
         do {
-            let host = try AppHost(path: file, limits: limits, printSink: printSink, prelude: prelude,
+            let workspace = Workspace(specFile: file, roots: roots)
+            workspace.coverage = coverage
+            let specFile = SpecFile(workspace: workspace)
+            let loader = AppLoader(source: try AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions),
                                                ("wayfinder.native.spec", SpecBinding.functions)])
-            host.workspace = Workspace(specFile: file, roots: roots)
-            host.workspace?.coverage = coverage
+            let host = try AppHost(loader: loader, embedder: specFile)
             let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")
             let answer = try host.state.run(source: source, chunkName: "=wayfinder.spec")
             let handles = answer.compactMap { value -> Value.Handle? in if case .handle(let handle) = value { return handle } else { return nil } }
             guard handles.count == entryPoints.count else {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: "the spec module did not load"))
             }
-            return .loaded(Loaded(host: host, block: handles[0], expand: handles[1], leave: handles[2], beginTest: handles[3],
+            return .loaded(Loaded(file: specFile, host: host, block: handles[0], expand: handles[1], leave: handles[2], beginTest: handles[3],
                                   endTest: handles[4], afterTest: handles[5], takeOutcome: handles[6]))
         } catch let error as AppLoadError {
             if case .script(let script) = error {

@@ -200,17 +200,14 @@ extension SpecRunner {
         /// A failed assertion's traceback without the frames of luassert and of the spec module
         /// that raised it, so it starts at the spec's line.
         static func specFrames(_ traceback: String) -> String {
-            let lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
-            var kept = [Substring]()
-            var skipping = true
-            for line in lines {
-                if skipping && (line.contains("[C]: in function 'error'") || line.contains("wayfinder/spec.lua:") || line.contains("luassert/")) {
-                    continue
-                }
-                if !line.hasPrefix("stack traceback:") { skipping = false }
-                kept.append(line)
+            // A traceback is its header line, then one line per frame, innermost first.
+            var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
+            guard !lines.isEmpty else { return traceback }
+            let header = lines.removeFirst()
+            let frames = lines.drop { frame in
+                frame.contains("[C]: in function 'error'") || frame.contains("wayfinder/spec.lua:") || frame.contains("luassert/")
             }
-            return kept.joined(separator: "\n")
+            return ([header] + frames).joined(separator: "\n")
         }
     }
 }

@@ -44,22 +44,27 @@ struct RunCommand: ParsableCommand {
         let watcher = watch ? appWatcher() : nil
         let input = CommandInput(watcher: watcher, editing: interactive)
         defer { input.close() }
-        let appHost: AppHost
+        let embedded: WayfinderHost
         if let watcher {
-            appHost = try loadWatching(watcher, input, printSink: { printed.append($0) })
+            embedded = try loadWatching(watcher, input, printSink: { printed.append($0) })
         } else {
-            appHost = try host.load(app, printSink: { printed.append($0) })
+            do {
+                embedded = try embed(printSink: { printed.append($0) })
+            } catch {
+                Terminal.error("cannot load app '\(app)': \(error)")
+                throw ExitCode(2)
+            }
         }
         if !noState {
-            let store = FileStateStore(path: state ?? FileStateStore.defaultPath(app: appHost.stateName))
+            let store = FileStateStore(path: state ?? FileStateStore.defaultPath(app: embedded.stateName))
             if let problem = state == nil ? store.problem : store.problemAsGiven {
                 Terminal.error("cannot use the state file \(problem)")
                 throw ExitCode(2)
             }
-            appHost.stateStore = store
+            embedded.stateStore = store
         }
-        let session = RunSession(host: appHost, styled: interactive)
-        appHost.state.printSink = { [unowned session] in session.note($0) }
+        let session = RunSession(host: embedded, styled: interactive)
+        embedded.printSink = { [unowned session] in session.note($0) }
         for line in printed { session.note(line) }
         session.launch()
         if let watcher { session.note("watching \(watcher.directory) for changes (\(watcher.mechanism.rawValue))") }
@@ -85,6 +90,14 @@ struct RunCommand: ParsableCommand {
         if let failure = session.save() { Terminal.error(failure) }
     }
 
+    /// The app, embedded as any Swift program embeds one (``WayfinderHost``).
+    private func embed(printSink: @escaping (String) -> Void) throws -> WayfinderHost {
+        var configuration = WayfinderHost.Configuration(app: try AppSource(path: app))
+        configuration.limits = host.limits
+        configuration.printSink = printSink
+        return try WayfinderHost(configuration)
+    }
+
     /// The watcher of the app's directory (a file's own directory), made before the app loads
     /// so that a save made while it loads, or while it cannot, is seen. A path that does not
     /// exist has nothing to watch (nil): its load fails as without `--watch`.
@@ -97,10 +110,10 @@ struct RunCommand: ParsableCommand {
 
     /// With `--watch`, an app that does not load yet is not the end: its error is shown and every
     /// save of its files is tried until one loads. `q` or the end of input gives up (status 2).
-    private func loadWatching(_ watcher: DirectoryWatcher, _ input: CommandInput, printSink: @escaping (String) -> Void) throws -> AppHost {
+    private func loadWatching(_ watcher: DirectoryWatcher, _ input: CommandInput, printSink: @escaping (String) -> Void) throws -> WayfinderHost {
         while true {
             do {
-                return try AppHost(path: app, limits: host.limits, printSink: printSink)
+                return try embed(printSink: printSink)
             } catch {
                 Terminal.write("! cannot load app '\(app)': \(error)\n"
                     + "watching \(watcher.directory) for changes (\(watcher.mechanism.rawValue)): save a fix to run it, q quits\n")

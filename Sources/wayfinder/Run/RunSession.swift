@@ -4,13 +4,14 @@ import WayfinderLua
 
 /// The state of one `wayfinder run`: the app, the links on the screen, and what the last command
 /// had to say. Every command's failure becomes a message on the next screen; nothing ends the
-/// session but `q` or the end of input.
+/// session but `q` or the end of input. The app is embedded through `WayfinderHost` alone, as any
+/// Swift program embeds one.
 final class RunSession {
-    /// The running app; a hot reload replaces it in one step.
-    private(set) var host: AppHost
+    /// The running app; a hot reload swaps the app inside it.
+    let host: WayfinderHost
     private(set) var messages: [String] = []
     private var links: [RenderedScreen.Link] = []
-    private var view: ScreenView
+    private let view: ScreenView
     private let styled: Bool
     /// Why the last reload was refused: shown on every screen until a reload succeeds.
     private(set) var reloadFailure: String?
@@ -33,14 +34,10 @@ final class RunSession {
         "  Backspace/Delete, Ctrl-U/Ctrl-K delete to the start/end, Ctrl-W the word before; Ctrl-D or Ctrl-C quits",
     ]
 
-    init(host: AppHost, styled: Bool) {
+    init(host: WayfinderHost, styled: Bool) {
         self.host = host
         self.styled = styled
         self.view = ScreenView(host: host, styled: styled)
-        adopt(host)
-    }
-
-    private func adopt(_ host: AppHost) {
         host.warn = { [unowned self] in note("warning: " + $0) }
         host.openExternal = { [unowned self] in note("opened outside the app: " + $0) }
     }
@@ -49,10 +46,7 @@ final class RunSession {
     /// the running app stays as it was and the reason stays on screen.
     func reload(because files: [String] = []) {
         do {
-            let (fresh, report) = try host.reloaded()
-            adopt(fresh)
-            host = fresh
-            view = ScreenView(host: fresh, styled: styled)
+            let report = try host.reload()
             savedChangeCount = nil
             reloadFailure = nil
             let cause = files.isEmpty ? "" : " (" + files.joined(separator: ", ") + ")"
@@ -86,7 +80,10 @@ final class RunSession {
             host.stateStore = nil
             do { try host.start() } catch { note("! cannot launch: \(error)") }
         } catch {
-            note("! cannot launch: \(error)")
+            // The saved state stays as it is: the next launch counts this one as a launch that
+            // never got to a screen, and sets the state aside when it keeps happening.
+            note("! cannot launch: \(error)" + (host.stateStore == nil ? "" : "; this session saves nothing"))
+            host.stateStore = nil
         }
     }
 
@@ -96,10 +93,10 @@ final class RunSession {
     /// Saves the navigation state when the app has a state store and the tree changed since the
     /// last save; why it could not, if it could not.
     func save() -> String? {
-        guard host.stateStore != nil, savedChangeCount != host.navigator.changeCount else { return nil }
+        guard host.stateStore != nil, savedChangeCount != host.changeCount else { return nil }
         do {
             try host.persist()
-            savedChangeCount = host.navigator.changeCount
+            savedChangeCount = host.changeCount
             return nil
         } catch {
             return "! cannot save the navigation state: \(error)"
@@ -125,15 +122,15 @@ final class RunSession {
         case "q", "quit":
             return .quit
         case "b", "back":
-            attempt("back") { try host.navigator.back() ? nil : "nothing to go back to" }
+            attempt("back") { try host.back() ? nil : "nothing to go back to" }
         case "d", "dismiss":
-            attempt("dismiss") { try host.navigator.dismiss() ? nil : "nothing to dismiss" }
+            attempt("dismiss") { try host.dismiss() ? nil : "nothing to dismiss" }
         case "t", "tab":
             guard let number = Int(argument), number >= 1 else {
                 note("! t needs a tab number, as in 't 2'")
                 break
             }
-            attempt("tab") { try host.navigator.select(tabNumber: Int64(number)) ? nil : "there is no tab \(number)" }
+            attempt("tab") { try host.select(tabNumber: Int64(number)) ? nil : "there is no tab \(number)" }
         case "o", "open":
             guard !argument.isEmpty else {
                 note("! o needs a URL, as in 'o tt://menu/1'")
@@ -143,7 +140,7 @@ final class RunSession {
         case "r", "reload":
             reload()
         case "s", "tree":
-            messages += TreeText.lines(host.navigator.tree.snapshot)
+            messages += TreeText.lines(host.tree.value)
         case "h", "help", "?":
             messages += Self.helpLines
         default:
@@ -162,7 +159,7 @@ final class RunSession {
 
     private func open(_ url: String) {
         do {
-            try host.navigator.open(url)
+            try host.open(url)
         } catch {
             note("! " + OpenCommand.reason(error, url: url))
         }

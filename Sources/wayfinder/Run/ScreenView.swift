@@ -6,7 +6,7 @@ import WayfinderLua
 /// messages of the last command. Styling (bold, dim) only when writing to a terminal; the text
 /// scripts give (titles, lines, links, what they print) shows control characters escaped.
 struct ScreenView {
-    let host: AppHost
+    let host: WayfinderHost
     let styled: Bool
     /// One screen asks each controller once: the visible one appears in the breadcrumb too.
     private let renderings = Renderings()
@@ -20,12 +20,12 @@ struct ScreenView {
         renderings.results = [:]
         defer { renderings.results = [:] }
         var text = [bold("== \(host.config.name ?? appName) ==")]
-        let tree = host.navigator.tree
+        let tree = host.tree
         switch tree.root {
         case .tabs(let tabs, let selected):
             let labels = tabs.enumerated().map { i, tab in
-                let fixed = tab.entries.first.flatMap { host.config.tabTitles[$0.url] }
-                let label = "\(i + 1) " + VisibleText.escaped(fixed ?? title(of: tab.entries.first))
+                let fixed = tab.first.flatMap { host.config.tabTitles[$0.url] }
+                let label = "\(TabNumber.number(of: i)) " + VisibleText.escaped(fixed ?? title(of: tab.first))
                 return i == selected ? "[" + label + "]" : label
             }
             text.append("Tabs:    " + labels.joined(separator: "  "))
@@ -72,12 +72,12 @@ struct ScreenView {
     }
 
     private var appName: String {
-        host.entryFile.hasSuffix("/app.lua") ? String(host.appDirectory.split(separator: "/").last ?? "app") : host.entryFile
+        host.source.name
     }
 
     /// What an entry shows: its render() result; a render error becomes a problem line.
-    private func screen(of entry: NavigationEntry<LuaController>, problems: inout [String]) -> RenderedScreen {
-        guard let controller = entry.controller else {
+    private func screen(of entry: NavigationSnapshot.Entry, problems: inout [String]) -> RenderedScreen {
+        guard let controller = host.controller(for: entry) else {
             return RenderedScreen(title: nil, lines: ["(this screen could not be made; see the warnings)"])
         }
         do {
@@ -88,15 +88,15 @@ struct ScreenView {
         }
     }
 
-    private func breadcrumb(_ stack: NavigationStack<LuaController>) -> String {
-        stack.entries.isEmpty ? "(empty)" : stack.entries.map { VisibleText.escaped(title(of: $0)) }.joined(separator: " > ")
+    private func breadcrumb(_ stack: [NavigationSnapshot.Entry]) -> String {
+        stack.isEmpty ? "(empty)" : stack.map { VisibleText.escaped(title(of: $0)) }.joined(separator: " > ")
     }
 
     /// An entry's title when it is made and renders one; a restored entry not made yet has the
     /// title it had when saved; else its URL.
-    private func title(of entry: NavigationEntry<LuaController>?) -> String {
+    private func title(of entry: NavigationSnapshot.Entry?) -> String {
         guard let entry else { return "(empty)" }
-        guard let controller = entry.controller else { return entry.pending?.saved.title ?? entry.url }
+        guard let controller = host.controller(for: entry) else { return host.savedTitle(of: entry) ?? entry.url }
         return (try? rendered(controller).get())??.title ?? entry.url
     }
 

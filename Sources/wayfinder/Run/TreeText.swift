@@ -12,8 +12,9 @@ enum TreeText {
                 let tabs = root["tabs"]?.arrayValue ?? []
                 lines.append("tabs (\(tabs.count), tab \(selected) selected)")
                 for (i, tab) in tabs.enumerated() {
-                    let marker = Int64(i + 1) == selected ? "*" : " "
-                    lines.append("  \(marker)tab \(i + 1): " + stack(tab))
+                    let number = TabNumber.number(of: i)
+                    let marker = number == selected ? "*" : " "
+                    lines.append("  \(marker)tab \(number): " + stack(tab))
                 }
             } else {
                 lines.append("stack: " + stack(root))

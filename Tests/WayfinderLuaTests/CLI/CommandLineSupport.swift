@@ -33,17 +33,18 @@ enum WayfinderCLI {
     /// Runs the executable with `input` as its standard input (none when nil). XDG_STATE_HOME is
     /// `stateHome`, by default a new empty directory, so no run sees another's saved state unless
     /// the test says so. `directory` is the working directory (default: the test's own);
-    /// `environment` adds to or replaces the inherited variables.
+    /// `environment` adds to or replaces the inherited variables, and `unsetting` removes some.
+    /// `binary` runs another copy of the executable.
     static func run(_ arguments: [String], input: String? = nil, stateHome: String? = nil, directory: String? = nil,
-                    environment: [String: String] = [:]) throws -> Result {
+                    environment: [String: String] = [:], unsetting: [String] = [], binary: URL? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = binary ?? executable
         process.arguments = arguments
         if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
         let temporaryHome = FileManager.default.temporaryDirectory.appendingPathComponent("wayfinder-state-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: temporaryHome) }
         process.environment = ProcessInfo.processInfo.environment.merging(["XDG_STATE_HOME": stateHome ?? temporaryHome]) { _, new in new }
-            .merging(environment) { _, new in new }
+            .merging(environment) { _, new in new }.filter { !unsetting.contains($0.key) }
         let out = Pipe()
         let err = Pipe()
         process.standardOutput = out

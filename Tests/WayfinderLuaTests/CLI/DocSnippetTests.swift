@@ -12,6 +12,9 @@ import Testing
 /// - `sh run [in=repo] [status=N]`: run by `sh -e` in the document's working directory (or the
 ///   repository root) with the built `wayfinder` first on PATH and `$WAYFINDER_LUA_PATH` naming the
 ///   bundled lua/; it must exit 0 (or N).
+/// - `LANG from=PATH`: a passage of the repository's file PATH (the embedding example's code), shown
+///   as it is there: the block's lines must appear in the file, in order and together, so the guide
+///   and the example cannot drift apart (the example itself is built and run by `scripts/test`).
 /// - `text`, `json`: output shown, not code. `excerpt` anywhere in the info string: a fragment that
 ///   is not run; the few there are are counted below.
 /// - Anything else (a bare fence, `lua` or `sh` without a mode) fails: every block says how it runs.
@@ -63,7 +66,10 @@ struct DocSnippetTests {
         for block in Self.blocks(markdown) {
             let place = "\(document):\(block.line)"
             if block.info.contains("excerpt") || ["text", "json"].contains(block.language) { continue }
-            if let path = block.option("file") {
+            if let path = block.option("from") {
+                let file = try String(contentsOfFile: Self.root + "/" + path, encoding: .utf8)
+                #expect(Self.holds(file, passage: block.text), "\(place): the block is not a passage of \(path) as it is now")
+            } else if let path = block.option("file") {
                 try work.write(path, block.text)
             } else if block.language == "lua" && block.has("app") {
                 let app = try TemporaryDirectory()
@@ -83,9 +89,28 @@ struct DocSnippetTests {
                 let result = try Self.shell(block.text, directory: directory, path: binDirectory, stateHome: work.path + "/.state")
                 #expect(result.status == status, "\(place): exit \(result.status)\n\(result.output)")
             } else {
-                Issue.record("\(place): the block ```\(block.info.joined(separator: " ")) does not say how it runs (lua app, lua spec, file=, sh run, text, json or excerpt)")
+                Issue.record("\(place): the block ```\(block.info.joined(separator: " ")) does not say how it runs (lua app, lua spec, file=, from=, sh run, text, json or excerpt)")
             }
         }
+    }
+
+    /// Whether `passage` is whole lines of `file`, in order and together.
+    static func holds(_ file: String, passage: String) -> Bool {
+        let lines = file.split(separator: "\n", omittingEmptySubsequences: false)
+        var wanted = passage.split(separator: "\n", omittingEmptySubsequences: false)
+        if wanted.last == "" { wanted.removeLast() }
+        guard wanted.contains(where: { !$0.isEmpty }), wanted.count <= lines.count else { return false }
+        return (0...(lines.count - wanted.count)).contains { start in lines[start..<(start + wanted.count)].elementsEqual(wanted) }
+    }
+
+    @Test func aPassageMustBeWholeLinesOfItsFile() {
+        let file = "one\ntwo\nthree\n"
+        #expect(Self.holds(file, passage: "two\nthree\n"))
+        #expect(Self.holds(file, passage: "one\n"))
+        #expect(!Self.holds(file, passage: "one\nthree\n"))
+        #expect(!Self.holds(file, passage: "tw\n"))
+        #expect(!Self.holds(file, passage: "three\nfour\n"))
+        #expect(!Self.holds(file, passage: "\n"))
     }
 
     /// `sh -ec text` with `path` first on PATH, a state directory of its own and no terminal.

@@ -9,7 +9,7 @@ struct NewCommandTests {
         let made = try WayfinderCLI.run(["new", "demo"], directory: dir.path)
         #expect(made.status == 0, "\(made.stderr)")
         let app = dir.path + "/demo"
-        for file in ["app.lua", "spec/app_spec.lua", ".luarc.json", ".luacheckrc"] {
+        for file in ["app.lua", "spec/app_spec.lua", ".luarc.json", ".luacheckrc", ".luals/wayfinder.lua"] {
             #expect(FileManager.default.fileExists(atPath: app + "/" + file), "\(file)")
         }
         let test = try WayfinderCLI.run(["test"], directory: app)
@@ -22,7 +22,10 @@ struct NewCommandTests {
 
         let luarc = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: app + "/.luarc.json"))) as? [String: Any]
         let library = try #require(luarc?["workspace.library"] as? [String])
-        #expect(FileManager.default.fileExists(atPath: library[0] + "/wayfinder.lua"))
+        // A copy of the bundled definitions, inside the app, named relative to it.
+        #expect(library == [".luals"])
+        #expect(FileManager.default.contents(atPath: app + "/.luals/wayfinder.lua")
+            == FileManager.default.contents(atPath: WayfinderCLI.repositoryRoot.appendingPathComponent("lua/wayfinder/meta/wayfinder.lua").path))
 
         let lint = try Self.luacheck(["--formatter", "plain", "."], directory: app)
         #expect(lint.status == 0, "\(lint.output)")

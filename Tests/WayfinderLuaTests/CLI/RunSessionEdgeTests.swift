@@ -133,9 +133,9 @@ struct RunSessionEdgeTests {
     }
 
     @Test(arguments: [
-        (#"{ { url = "tt://page/a", name = "x" } }"#, "app.lua:6: wf.app: tabs[1] has an unknown field 'name' (known: url, title)"),
+        (#"{ { url = "tt://page/a", name = "x" } }"#, "app.lua:6: wf.app: tabs[1]: unknown field 'name' (known: url, title)"),
         (#"{ { title = "x" } }"#, "app.lua:6: wf.app: tabs[1].url must be a URL string, got nil"),
-        (#"{ { url = "tt://page/a", title = 3 } }"#, "app.lua:6: wf.app: tabs[1].title must be a string, got number"),
+        (#"{ { url = "tt://page/a", title = 3 } }"#, "app.lua:6: wf.app: tabs[1]: field 'title' must be a string, got number"),
         ("{ 5 }", "app.lua:6: wf.app: tabs[1] must be a URL string or { url = ..., title = ... }, got number"),
     ])
     func badTabsNameTheAppsLine(tabs: String, message: String) throws {

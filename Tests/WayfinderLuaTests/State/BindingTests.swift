@@ -144,6 +144,27 @@ struct BindingTests {
         #expect(state.shim.pointee.depth == 0)
     }
 
+    /// The traceback travels beside the message, never inside it: Lua code that catches an error
+    /// coming back from a nested call sees the message alone, and the error that ends the outer
+    /// call still has the innermost traceback.
+    @Test func aNestedCallsTracebackTravelsBesideItsMessage() throws {
+        let state = try makeLibraryState()
+        try state.run(source: "function deep() error('deep trouble') end", chunkName: "deep.lua")
+        let caught = try state.run(source: "return pcall(lib.invoke, deep)", chunkName: "catch.lua")
+        #expect(caught == [false, "deep.lua:1: deep trouble"])
+        // Caught, then raised again as it came: the innermost traceback, not the rethrow's.
+        let error = failure(state, "local ok, message = pcall(lib.invoke, deep)\nerror(message, 0)", chunk: "rethrow.lua")
+        #expect(error?.message == "deep.lua:1: deep trouble")
+        #expect(error?.traceback?.hasPrefix("stack traceback:") == true)
+        #expect(error?.traceback?.contains("deep.lua:1: in") == true)
+        #expect(error?.traceback?.contains("rethrow.lua:2:") == false, "\(error?.traceback ?? "")")
+        // A later call's error with the same text is not given that traceback.
+        let other = failure(state, "\nerror('deep.lua:1: deep trouble', 0)", chunk: "other.lua")
+        #expect(other?.traceback?.contains("deep.lua:1: in") == false)
+        #expect(other?.traceback?.contains("other.lua:2:") == true)
+        #expect(state.stackTop == 0)
+    }
+
     @Test func limitsHitInANestedCallStopTheOuterCall() throws {
         let state = try LuaState(limits: LuaLimits(memoryBytes: 8 << 20, timeBudget: .milliseconds(100)))
         try state.registerLibrary("test.lib", Self.library)

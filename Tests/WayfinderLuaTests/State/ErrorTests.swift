@@ -35,6 +35,18 @@ struct ErrorTests {
         #expect(state.stackTop == 0)
     }
 
+    /// The message and the traceback come apart by structure: a message that itself holds the
+    /// text of a traceback is the script's message, whole.
+    @Test func aMessageThatLooksLikeATracebackIsKeptWhole() throws {
+        let state = try makeState()
+        let text = "first line\nstack traceback:\n\tnot a frame"
+        let error = failure(state, "\nerror(\(Value.string(text)), 0)", chunk: "looks.lua")
+        #expect(error?.message == text)
+        #expect(error?.traceback?.hasPrefix("stack traceback:") == true)
+        #expect(error?.traceback?.contains("looks.lua:2: in") == true)
+        #expect(error?.traceback?.contains("not a frame") == false)
+    }
+
     /// An error object that is not a string is named after the position it was raised at: by its
     /// __tostring, or by its type when it has none or its __tostring raises or answers no string.
     @Test func errorObjectsThatAreNotStringsAreDescribed() throws {

@@ -30,8 +30,8 @@ struct RequireTests {
             try app.link("escape", to: outside.path)
             try app.link("alias.lua", to: app.subpath("util.lua"))
             state = try makeState()
-            state.appDirectory = app.path
-            state.bundledDirectory = bundled.path
+            state.appSource = try AppSource(path: app.path)
+            state.bundledSource = AppSource(files: .directory(bundled.path), entry: "init.lua", name: "wayfinder")
         }
     }
 
@@ -75,7 +75,7 @@ struct RequireTests {
     @Test func aMissingModuleSaysWhatWasTried() throws {
         let f = try Fixture()
         let error = failure(f.state, "require 'screens.nope'", chunk: "app.lua")
-        #expect(error?.message == "app.lua:1: module 'screens.nope' not found: no screens/nope.lua or screens/nope/init.lua in the app directory")
+        #expect(error?.message == "app.lua:1: module 'screens.nope' not found: no screens/nope.lua or screens/nope/init.lua among the app's files")
         let bundled = failure(f.state, "require 'wayfinder.nope'")
         #expect(bundled?.message.contains("no wayfinder/nope.lua or wayfinder/nope/init.lua among the bundled modules") == true)
         do {
@@ -136,9 +136,9 @@ struct RequireTests {
         #expect(try f.state.run(source: "return require('wayfinder.core').version(), require('wayfinder.config').debug") == ["1.0", true])
     }
 
-    @Test func withoutDirectoriesRequireSaysSo() throws {
+    @Test func withoutSourcesRequireSaysSo() throws {
         let state = try makeState()
-        #expect(failure(state, "require 'x'")?.message.contains("module 'x': no app directory is set") == true)
-        #expect(failure(state, "require 'wayfinder'")?.message.contains("no bundled module directory is set") == true)
+        #expect(failure(state, "require 'x'")?.message.contains("module 'x': no app is set") == true)
+        #expect(failure(state, "require 'wayfinder'")?.message.contains("no bundled modules are set") == true)
     }
 }

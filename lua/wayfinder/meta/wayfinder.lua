@@ -180,11 +180,49 @@ function wf.controller(name, base) end
 ---@field root? string
 ---@field persistence? wayfinder.persistence
 ---@field expiration? number seconds; 0 = never
+---@field version? integer the app's version, from 1 (the default); every saved state records it
+---@field migrate? fun(state: wayfinder.saved_state, from: integer, to: integer): wayfinder.saved_state upgrades a state an older version saved
+
+---A saved state as `migrate` sees it: the tree by name (docs/persistence.md, "Versions and migrations").
+---@class wayfinder.saved_state
+---@field app string to read
+---@field mode wayfinder.persistence to read
+---@field saved_at string to read (ISO 8601, UTC)
+---@field stack? wayfinder.saved_entry[] the root stack, or
+---@field tabs? wayfinder.saved_entry[][] one stack per tab
+---@field selected? integer the selected tab, from 1
+---@field modals wayfinder.saved_entry[][]
+---@field popover? wayfinder.saved_entry
+
+---@class wayfinder.saved_entry
+---@field url string
+---@field query? table<string, any>
+---@field state? table what persist(state) wrote
+---@field title? string
+---@field important boolean
+---@field model? { selected: any, anchor: any }
+---@field context? wayfinder.saved_context
+
+---@class wayfinder.saved_context
+---@field name? string
+---@field fields? table<string, string>
+---@field values table<string, any>
+---@field nils? table<string, true> keys set to nil on this layer
+---@field app? true the app's own layer
+---@field inner? wayfinder.saved_context
 
 ---Declares the app: its name, what it shows at launch, how it persists.
 ---@param config wayfinder.app_config
 ---@return wayfinder.app_config
 function wf.app(config) end
+
+---The class of the screens the Swift host makes under `name` (docs/embedding.md, "Native
+---screens"): a route target, as `wf.map:from("tt://camera", wf.native "Camera")`. Its
+---controllers' render() answers the screen's title. A name the host makes no screen for is an
+---error.
+---@param name string
+---@return wayfinder.controller
+function wf.native(name) end
 
 ---The URL for an object, by the generators `wf.map:url` registered.
 ---@param obj table
@@ -202,6 +240,11 @@ function wf.map:from(pattern, target, options) end
 ---@param pattern string
 ---@return boolean removed
 function wf.map:remove(pattern) end
+---URLs of `old_pattern` now live at `new_pattern` (params carried by name).
+---@param old_pattern string
+---@param new_pattern string
+---@return wayfinder.map
+function wf.map:moved(old_pattern, new_pattern) end
 ---@param url string
 ---@return wayfinder.route|nil route, string|nil reason
 function wf.map:match(url) end

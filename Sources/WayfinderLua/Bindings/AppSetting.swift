@@ -1,0 +1,35 @@
+import Wayfinder
+
+/// The settings both `wf.app { ... }` and `wf.navigator` set (`nav.persistence = "top"`): the one
+/// check and message for each, whichever sets it. The list is exported to the Lua side, which
+/// routes `nav.<setting>` to the host by it.
+enum AppSetting: String, CaseIterable {
+    case persistence, expiration
+
+    /// Sets the setting in `config` from `value`, or refuses the value; `subject` names the
+    /// setting as the script wrote it (`nav.persistence`, `wf.app: persistence`).
+    func apply(_ value: Value, to config: inout AppConfig, as subject: String) throws(Refusal) {
+        switch self {
+        case .persistence:
+            guard let mode = value.stringValue.flatMap(PersistenceMode.init(rawValue:)) else {
+                throw Refusal("\(subject) must be \(PersistenceMode.quotedChoices), got \(value)")
+            }
+            config.persistence = mode
+        case .expiration:
+            guard let seconds = value.doubleValue, seconds >= 0, seconds.isFinite else {
+                throw Refusal("\(subject) must be a number of seconds >= 0 (0 = never), got \(value)")
+            }
+            config.expiration = seconds
+        }
+    }
+
+    /// The setting's value in `config`, as a script reads it.
+    func value(in config: AppConfig) -> Value {
+        switch self {
+        case .persistence: return .string(config.persistence.rawValue)
+        case .expiration:
+            let seconds = config.expiration
+            return seconds.rounded() == seconds && abs(seconds) < 1e15 ? .int(Int64(seconds)) : .double(seconds)
+        }
+    }
+}

@@ -1,0 +1,249 @@
+import Foundation
+import Wayfinder
+
+/// A Lua app embedded in a Swift program: the one type an embedder needs (docs/embedding.md).
+/// It loads the app (``Configuration``), launches it (restoring what its state store kept),
+/// navigates, tells observers every change to the navigation tree as typed events, reloads the
+/// app's code while it runs, and lets Swift read and call the app's controllers.
+///
+/// ```swift
+/// let host = try WayfinderHost(WayfinderHost.Configuration(app: try AppSource(path: "flows")))
+/// try host.launch()
+/// try host.open("tt://menu/2")
+/// ```
+///
+/// One host object lives as long as the app does: a hot reload (``reload(from:)``) and a relaunch
+/// (``relaunch()``) swap the app inside it, keeping its observers, lent modules, native screens,
+/// state store and handlers; one that fails leaves everything as it was.
+///
+/// A host and everything it hands out (controllers, handles) belong to one isolation domain (an
+/// actor, the main thread of a UI app): the host is not `Sendable`. What it says is: events,
+/// snapshots, `Value`s and errors are `Sendable` values.
+public final class WayfinderHost {
+    /// The app as it runs now; a reload or a relaunch replaces it.
+    private(set) var current: AppHost
+    /// Where prints and warnings go, shared with every app this host runs.
+    private let sinks: Sinks
+    /// The host's observers (WayfinderHost+Observers.swift).
+    var observers: [Observer] = []
+    var nextObserverNumber = 0
+    /// Whether observers are being told that the app was replaced.
+    var telling = false
+
+    /// Loads the app the configuration names, with what it lends the scripts. Nothing is shown
+    /// until ``launch()``. Throws when the app cannot be loaded (its error names the file and
+    /// line) or the configuration cannot be used (a lent module named `wayfinder.x`, say).
+    public init(_ configuration: Configuration) throws(AppLoadError) {
+        let sinks = Sinks(print: configuration.printSink, warn: configuration.warn)
+        let loader = AppLoader(source: configuration.app, limits: configuration.limits, printSink: { sinks.print($0) },
+                               prelude: nil, libraries: [], lentModules: configuration.lentModules,
+                               nativeScreens: configuration.nativeScreens)
+        self.sinks = sinks
+        current = try AppHost(loader: loader, warnSink: { sinks.warn($0) })
+        current.stateStore = configuration.stateStore
+        current.openExternal = configuration.openExternal
+    }
+
+
+    /// Where the scripts' `print` and the host's warnings go; settable as the program runs.
+    private final class Sinks {
+        var printing: ((String) -> Void)?
+        var warning: ((String) -> Void)?
+
+        init(print: ((String) -> Void)?, warn: ((String) -> Void)?) {
+            printing = print
+            warning = warn
+        }
+
+        func print(_ text: String) {
+            if let printing { printing(text) } else { writeToStandardError(text + "\n") }
+        }
+
+        func warn(_ text: String) {
+            if let warning { warning(text) } else { writeToStandardError("warning: " + text + "\n") }
+        }
+    }
+
+    // MARK: Settings
+
+    /// Where the navigation state is kept between launches; nil keeps nothing. Set it before
+    /// ``launch()`` (a program that names its state file after the app does so once it is
+    /// loaded: ``stateName``).
+    public var stateStore: (any StateStore)? {
+        get { current.stateStore }
+        set { current.stateStore = newValue }
+    }
+
+    /// Where external URLs go when the app's delegate has no `open_external` hook.
+    public var openExternal: ((String) -> Void)? {
+        get { current.openExternal }
+        set { current.openExternal = newValue }
+    }
+
+    /// Where the scripts' `print` goes; nil: standard error.
+    public var printSink: ((String) -> Void)? {
+        get { sinks.printing }
+        set { sinks.printing = newValue }
+    }
+
+    /// Told what went wrong where nothing can fail any more; nil: standard error.
+    public var warn: ((String) -> Void)? {
+        get { sinks.warning }
+        set { sinks.warning = newValue }
+    }
+
+    // MARK: About the app
+
+    /// What `wf.app { ... }` declared: its name, tabs (with their fixed titles), root URL,
+    /// persistence and version.
+    public var config: AppConfig { current.config }
+
+    /// Where the app's files come from.
+    public var source: AppSource { current.source }
+
+    /// The limits its scripts run under.
+    public var limits: LuaLimits { current.limits }
+
+    /// The name its state is kept under: `wf.app`'s name, else the app's (its directory's).
+    public var stateName: String { current.stateName }
+
+    // MARK: Running
+
+    /// Shows the app: the state the store kept, restored (its visible screen made now, the rest
+    /// when first seen), else what `wf.app` declared (its tabs, or its root URL). Guarded
+    /// against a saved state that stops every launch (docs/persistence.md).
+    public func launch() throws {
+        try current.launch()
+    }
+
+    /// Shows what `wf.app` declared, ignoring any saved state.
+    public func start() throws {
+        try current.start()
+    }
+
+    /// Writes the navigation state through the state store (persistence `none` removes a saved
+    /// one). Throws when there is no store, or it cannot write.
+    public func persist() throws {
+        try current.persist()
+    }
+
+    /// Replaces the tree with the saved one: false when there was nothing to restore.
+    @discardableResult
+    public func restore() throws -> Bool {
+        try current.restore()
+    }
+
+    /// Grows with every change to the tree: a program saves the state only when it moved.
+    public var changeCount: Int { current.navigator.changeCount }
+
+    /// The navigation tree as it is now, as plain values (what every event carries as the tree
+    /// after its change).
+    public var tree: NavigationSnapshot { NavigationSnapshot(current.navigator.tree) }
+
+    // MARK: Navigating
+
+    /// Opens `url` as the app's map says (docs/lua-api.md, "The navigator"): the controller it
+    /// made or brought forward, nil for an action (mode `none`) or an external URL. A failed open
+    /// (no route, a veto, a constructor's error, a limit reached) throws and changes nothing.
+    @discardableResult
+    public func open(_ url: String) throws -> LuaController? {
+        try checkNotTelling("open")
+        return try current.navigator.open(url)
+    }
+
+    /// Pops the visible stack (closes the popover when one shows). False when there is nothing
+    /// to pop.
+    @discardableResult
+    public func back() throws -> Bool {
+        try checkNotTelling("back")
+        return try current.navigator.back()
+    }
+
+    /// Closes the popover, else the top modal. False when there is neither.
+    @discardableResult
+    public func dismiss() throws -> Bool {
+        try checkNotTelling("dismiss")
+        return try current.navigator.dismiss()
+    }
+
+    /// Selects the tab numbered `number`, from 1 as people count them. False when there is none.
+    @discardableResult
+    public func select(tabNumber number: Int64) throws -> Bool {
+        try checkNotTelling("select")
+        return try current.navigator.select(tabNumber: number)
+    }
+
+    // MARK: Screens and controllers
+
+    /// The controller of the tree's entry `entry` (by its id), nil when the entry is not in the
+    /// tree or its controller is not made yet (a restored entry, a tab not selected yet, until
+    /// it is about to be seen: a `.loaded` event says when).
+    public func controller(for entry: NavigationSnapshot.Entry) -> LuaController? {
+        current.navigator.tree.allEntries.first { $0.id == entry.id }?.controller
+    }
+
+    /// The title an entry not made yet was saved with (what its `render()` last gave), to show
+    /// it by until it is made.
+    public func savedTitle(of entry: NavigationSnapshot.Entry) -> String? {
+        current.navigator.tree.allEntries.first { $0.id == entry.id }?.pending?.saved.title
+    }
+
+    /// What `controller` shows: its `render()` result (a native screen's title), or nil when it
+    /// has no render method.
+    public func render(_ controller: LuaController) throws(ScriptError) -> RenderedScreen? {
+        try current.render(controller)
+    }
+
+    /// The controller's class name (`wf.controller`'s, a native screen's name), else its Lua type.
+    public func describe(_ controller: LuaController) -> String {
+        current.describe(controller)
+    }
+
+    /// The controller's field `name` as a script reads it (``AppHost/field(_:of:)``).
+    public func field(_ name: String, of controller: LuaController) throws(ScriptError) -> Value {
+        try current.field(name, of: controller)
+    }
+
+    /// Calls the controller's method (``AppHost/call(_:on:with:)``).
+    @discardableResult
+    public func call(_ method: String, on controller: LuaController, with arguments: [Value] = []) throws(ScriptError) -> [Value] {
+        try current.call(method, on: controller, with: arguments)
+    }
+
+    // MARK: Reloading
+
+    /// Makes the app again from its files (a directory's, read afresh) or from `newSource` (an app
+    /// held in memory gets new sources this way), keeping the user's place: the tree carried
+    /// over by URL, the visible controller made again by the new code with what its `persist`
+    /// saved (docs/design.md, "Hot reload"). The host stays the same object, with its
+    /// observers, lent modules, native screens, store and handlers. A reload that fails (a
+    /// script's error, a route map that does not compile) throws and leaves everything as it was.
+    @discardableResult
+    public func reload(from newSource: AppSource? = nil) throws(ReloadError) -> ReloadReport {
+        if telling { throw ReloadError(message: NavigationError.busy("reload", during: "telling observers of a change").description) }
+        let (fresh, report) = try current.reloaded(from: newSource)
+        replaceApp(with: fresh, because: .reload)
+        return report
+    }
+
+    /// The app as the program's next start would find it: the navigation state saved (when there
+    /// is a store), the app loaded again from its files, and launched. A relaunch that fails (the
+    /// app does not load, its launch throws) leaves the running app as it was.
+    public func relaunch() throws {
+        try checkNotTelling("relaunch")
+        if current.stateStore != nil { try current.persist() }
+        let sinks = self.sinks
+        let fresh = try AppHost(loader: current.loader, warnSink: { sinks.warn($0) })
+        fresh.stateStore = current.stateStore
+        fresh.openExternal = current.openExternal
+        try fresh.launch()
+        replaceApp(with: fresh, because: .relaunch)
+    }
+
+    /// Swaps in an app made again (a reload's, a relaunch's), and tells the observers.
+    private func replaceApp(with fresh: AppHost, because replacement: NavigationChange.Replacement) {
+        let old = current
+        current = fresh
+        moveObservers(from: old, to: fresh, because: replacement)
+    }
+}

@@ -1,0 +1,69 @@
+import OrderedCollections
+import Wayfinder
+
+/// What a Lua controller says about itself when the tree is saved, and what a restored one is
+/// handed back: the navigator module's `persist` answers a record read by name
+/// (`PersistRecordField`); a restored entry's context and list position go to `make` as the
+/// open's action.
+extension LuaNavigatorBridge {
+    /// What `controller` says about itself. A `persist` hook that fails is reported, and the
+    /// entry is saved by its URL alone.
+    func record(of controller: LuaController, at url: String) -> ControllerRecord {
+        guard let hooks else { return ControllerRecord() }
+        do throws(ScriptError) {
+            let answer = try state.call(hooks.persist, [.handle(controller.handle)]).first ?? .null
+            // false: not saved; else a record by name (`persist` in lua/wayfinder/navigator.lua).
+            guard case .map(let fields) = answer else {
+                if answer == .bool(false) { return ControllerRecord(persists: false) }
+                throw ScriptError(kind: .runtime, message: "the navigator's persist answered \(answer), not a record or false")
+            }
+            func field(_ name: PersistRecordField) -> Value? {
+                guard let value = fields[name.rawValue], !value.isNull else { return nil }
+                return value
+            }
+            let model = NavigationState.ModelPosition(selected: field(.selected), anchor: field(.anchor))
+            return ControllerRecord(state: field(.state), important: field(.important)?.isTruthy ?? false,
+                                    context: field(.context).flatMap { state.object($0, as: ContextChain.self) },
+                                    model: model.selected == nil && model.anchor == nil ? nil : model, title: controller.renderedTitle)
+        } catch {
+            warn("\(url): persist: \(error.message); saved without its state")
+            return ControllerRecord(title: controller.renderedTitle)
+        }
+    }
+
+    /// What `make` receives as the open's action for a restored entry: its context, by its Lua
+    /// object (`made` keeps the objects made so far, so layers shared by entries stay shared),
+    /// and the list position to find again by model identifier. nil when there is neither.
+    func restoredAction(for entry: NavigationState.Entry, context: ContextChain?,
+                        made objects: inout [ObjectIdentifier: Value]) throws -> Value? {
+        var action = OrderedDictionary<String, Value>()
+        if let context { action["context"] = try luaObject(for: context, made: &objects) }
+        if let model = entry.model {
+            var position = OrderedDictionary<String, Value>()
+            position["selected"] = model.selected
+            position["anchor"] = model.anchor
+            action["model"] = .map(position)
+        }
+        return action.isEmpty ? nil : .map(action)
+    }
+
+    /// The Lua object of a restored layer (and of the layers it chains to), made once each.
+    private func luaObject(for context: ContextChain, made: inout [ObjectIdentifier: Value]) throws -> Value {
+        guard let hooks else { return .null }
+        if context === appContext { return .handle(hooks.appContext) }
+        if let object = made[ObjectIdentifier(context)] { return object }
+        let inner = try context.inner.map { try luaObject(for: $0, made: &made) } ?? .null
+        let fields: Value = context.fields.isEmpty ? .null
+            : .map(.init(uniqueKeysWithValues: context.fields.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value.rawValue)) }))
+        let core = try state.newObject(context, metatable: try contextMetatable())
+        let object = try state.callHoldingResult(hooks.wrapContext, [core, .int(Int64(context.id)), context.name.map(Value.string) ?? .null, inner, fields],
+                                                 kind: "context").map(Value.handle) ?? .null
+        made[ObjectIdentifier(context)] = object
+        return object
+    }
+}
+
+/// The fields of the record `persist` in lua/wayfinder/navigator.lua answers for a controller.
+enum PersistRecordField: String, CaseIterable {
+    case state, important, context, selected, anchor
+}

@@ -1,0 +1,221 @@
+// The devtools beside the phone: the event log (each event's URL, route, params, time and
+// traceback; choosing one shows the app as it was after it, and Restore makes that the app's tree
+// again), the tree (tabs, stacks, modals, popover; entries not made yet marked), the route table
+// with an explain box, and the flow graph.
+"use strict";
+window.Wayfinder = window.Wayfinder || {};
+(function () {
+  const W = window.Wayfinder;
+  const log = document.getElementById("event-log");
+  const detail = document.getElementById("event-detail");
+  const banner = document.getElementById("time-travel");
+  const events = new Map();
+  W.travel = null;
+
+  function element(tag, className, text) {
+    const node = document.createElement(tag);
+    if (className) node.className = className;
+    if (text !== undefined && text !== null) node.textContent = String(text);
+    return node;
+  }
+
+  // Panels
+  for (const button of document.querySelectorAll(".devtools-tabs button")) {
+    button.addEventListener("click", function () { showPanel(button.dataset.panel); });
+  }
+  function showPanel(name) {
+    for (const button of document.querySelectorAll(".devtools-tabs button")) {
+      button.classList.toggle("selected", button.dataset.panel === name);
+    }
+    for (const panel of document.querySelectorAll(".panel")) panel.hidden = panel.id !== "panel-" + name;
+  }
+
+  // The event log
+  function summary(event) {
+    if (event.kind === "select" || event.kind === "restore" || event.kind === "launch" || event.kind === "reload") {
+      return event.message || event.visible || "";
+    }
+    if (event.url) return event.url + (event.outcome === "changed" ? "" : "  " + (event.message || ""));
+    return event.message || event.visible || "";
+  }
+
+  function addEvents(list, reset) {
+    if (reset) { log.replaceChildren(); events.clear(); }
+    const atBottom = log.parentElement.scrollTop + log.parentElement.clientHeight >= log.parentElement.scrollHeight - 20;
+    for (const event of list) {
+      events.set(event.id, event);
+      const row = element("li", "event " + event.outcome);
+      row.dataset.id = String(event.id);
+      row.dataset.kind = event.kind;
+      row.dataset.outcome = event.outcome;
+      row.appendChild(element("span", "time", event.at));
+      row.appendChild(element("span", "kind", event.kind));
+      row.appendChild(element("span", "summary", summary(event)));
+      row.appendChild(element("span", "ms", event.ms === null ? "" : event.ms + " ms"));
+      row.title = [event.kind, event.outcome, event.url, event.message].filter(Boolean).join(" · ");
+      row.addEventListener("click", function () { choose(event.id); });
+      log.appendChild(row);
+    }
+    while (log.children.length > 500) log.removeChild(log.firstChild);
+    if (atBottom && !W.travel) log.parentElement.scrollTop = log.parentElement.scrollHeight;
+  }
+
+  function choose(id) {
+    for (const row of log.children) row.classList.toggle("selected", row.dataset.id === String(id));
+    showDetail(events.get(id));
+    W.send({ type: "inspect", event: id });
+  }
+
+  function showDetail(event) {
+    detail.replaceChildren();
+    if (!event) { detail.hidden = true; return; }
+    detail.hidden = false;
+    const lines = [
+      "#" + event.id + " " + event.kind + " (" + event.outcome + ") at " + event.at + (event.ms === null ? "" : ", took " + event.ms + " ms"),
+    ];
+    if (event.url) lines.push("url       " + event.url);
+    if (event.route) {
+      lines.push("route     " + event.route.pattern + "  (mode " + event.route.mode + ")");
+      lines.push("params    " + JSON.stringify(event.route.params));
+      if (event.route.query && Object.keys(event.route.query).length) lines.push("query     " + JSON.stringify(event.route.query));
+      if (event.route.fragment) lines.push("fragment  " + event.route.fragment);
+    }
+    if (event.message) lines.push("message   " + event.message);
+    if (event.visible) lines.push("visible   " + event.visible);
+    detail.appendChild(element("div", null, lines.join("\n")));
+    if (event.traceback) detail.appendChild(element("div", "traceback", event.traceback));
+  }
+
+  // Time travel: the app as it was after an event.
+  function showInspected(answer) {
+    W.travel = answer;
+    banner.hidden = false;
+    const event = events.get(answer.event);
+    document.getElementById("time-travel-text").textContent =
+      "The app after event #" + answer.event + (event ? " (" + event.kind + ")" : "");
+    W.phone.render(answer.screen, { travelling: true });
+    showTree(answer.tree, answer.event);
+  }
+
+  // The chosen event stays chosen, its detail shown: only the phone and the tree are live again.
+  function backToNow() {
+    W.travel = null;
+    banner.hidden = true;
+    if (W.live) {
+      W.phone.render(W.live.screen, { travelling: false });
+      showTree(W.live.tree, null);
+    }
+  }
+
+  document.getElementById("restore-button").addEventListener("click", function () {
+    if (!W.travel) return;
+    const id = W.travel.event;
+    backToNow();
+    W.send({ type: "restore", event: id });
+  });
+  document.getElementById("live-button").addEventListener("click", backToNow);
+
+  // The tree
+  function entryList(entries) {
+    const list = element("ul");
+    for (const entry of entries || []) {
+      const item = element("li");
+      const label = element("span", "tree-entry" + (entry.made ? "" : " unmade") + (entry.visible ? " visible" : ""),
+        (entry.title === entry.url ? entry.url : entry.title + "  " + entry.url) + (entry.made ? "" : "  (not made yet)"));
+      label.dataset.url = entry.url;
+      item.appendChild(label);
+      list.appendChild(item);
+    }
+    return list;
+  }
+
+  function node(title, child) {
+    const item = element("li");
+    item.appendChild(element("span", "tree-node", title));
+    if (child) item.appendChild(child);
+    return item;
+  }
+
+  function showTree(tree, eventID) {
+    const view = document.getElementById("tree-view");
+    document.getElementById("tree-caption").textContent = eventID === null
+      ? "The navigation tree now."
+      : "The navigation tree after event #" + eventID + ".";
+    view.replaceChildren();
+    const top = element("ul");
+    if (tree && tree.root) {
+      if (tree.root.kind === "tabs") {
+        const tabs = element("ul");
+        tree.root.tabs.forEach(function (tab, index) {
+          const selected = index + 1 === tree.root.selected;
+          tabs.appendChild(node("Tab " + (index + 1) + (selected ? " (selected)" : ""), entryList(tab.entries)));
+        });
+        top.appendChild(node("Tabs", tabs));
+      } else {
+        top.appendChild(node("Stack", entryList(tree.root.entries)));
+      }
+      (tree.modals || []).forEach(function (modal, index) {
+        top.appendChild(node("Modal " + (index + 1), entryList(modal)));
+      });
+      if (tree.popover) top.appendChild(node("Popover", entryList(tree.popover)));
+    } else {
+      top.appendChild(element("li", "caption", "The app is not loaded."));
+    }
+    view.appendChild(top);
+  }
+
+  // Routes and explain
+  function showRoutes(routes) {
+    const body = document.querySelector("#route-table tbody");
+    body.replaceChildren();
+    (routes || []).forEach(function (route, index) {
+      const row = element("tr");
+      row.dataset.pattern = route.pattern;
+      row.appendChild(element("td", null, index + 1));
+      row.appendChild(element("td", null, route.pattern));
+      row.appendChild(element("td", null, route.mode));
+      row.appendChild(element("td", null, route.target));
+      row.appendChild(element("td", null, route.method || route.selector || ""));
+      body.appendChild(row);
+    });
+  }
+
+  document.getElementById("explain-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    const url = document.getElementById("explain-input").value.trim();
+    if (url) W.send({ type: "explain", url: url });
+  });
+
+  function showExplanation(answer) {
+    const view = document.getElementById("explain-result");
+    view.replaceChildren();
+    const report = answer.report || {};
+    const lines = [answer.url];
+    if (report.matched) {
+      lines.push("  pattern  " + report.pattern + "  (mode " + report.mode + ")");
+      if (report.method) lines.push("  method   " + report.method);
+      lines.push("  params   " + JSON.stringify(report.params));
+      if (report.query && Object.keys(report.query).length) lines.push("  query    " + JSON.stringify(report.query));
+      if (report.fragment) lines.push("  fragment " + report.fragment);
+    } else {
+      lines.push((report.external ? "  external: " : "  no match: ") + (report.reason || ""));
+    }
+    view.appendChild(element("div", "explain-report", lines.join("\n")));
+    for (const entry of answer.explain || []) {
+      view.appendChild(element("div", entry.verdict,
+        "  " + entry.verdict.padEnd(7) + " " + entry.pattern + (entry.reason ? ": " + entry.reason : "")));
+    }
+    for (const row of document.querySelectorAll("#route-table tbody tr")) {
+      row.classList.toggle("winner", !!report.matched && row.dataset.pattern === report.pattern);
+    }
+  }
+
+  function showFlow(flow, screen) {
+    W.flowGraph.draw(document.getElementById("flow-graph"), flow, screen);
+  }
+
+  W.devtools = {
+    addEvents: addEvents, showTree: showTree, showRoutes: showRoutes, showInspected: showInspected,
+    showExplanation: showExplanation, showFlow: showFlow, showPanel: showPanel,
+  };
+})();

@@ -1,0 +1,108 @@
+// Draws the flow graph as SVG: the routes seen so far as boxes in columns by how many links away
+// from the first screens they are, the links seen as curves between them (solid once followed,
+// dashed when they present a modal or popover), the visible screen's route filled.
+"use strict";
+window.Wayfinder = window.Wayfinder || {};
+(function () {
+  const NS = "http://www.w3.org/2000/svg";
+  const WIDTH = 190, HEIGHT = 30, COLUMN_GAP = 80, ROW_GAP = 16, MARGIN = 20;
+
+  function svg(tag, attributes, text) {
+    const node = document.createElementNS(NS, tag);
+    for (const name in attributes) node.setAttribute(name, String(attributes[name]));
+    if (text !== undefined) node.textContent = text;
+    return node;
+  }
+
+  function shortened(text, length) {
+    return text.length > length ? text.slice(0, length - 1) + "…" : text;
+  }
+
+  // Columns: a node's shortest distance, along edges, from a node no edge reaches.
+  function columns(nodes, edges) {
+    const incoming = new Map(nodes.map(function (node) { return [node.id, 0]; }));
+    const outgoing = new Map(nodes.map(function (node) { return [node.id, []]; }));
+    for (const edge of edges) {
+      if (edge.from === edge.to || !outgoing.has(edge.from) || !incoming.has(edge.to)) continue;
+      incoming.set(edge.to, incoming.get(edge.to) + 1);
+      outgoing.get(edge.from).push(edge.to);
+    }
+    const depth = new Map();
+    let queue = nodes.filter(function (node) { return incoming.get(node.id) === 0; }).map(function (node) { return node.id; });
+    if (!queue.length && nodes.length) queue = [nodes[0].id];
+    for (const id of queue) depth.set(id, 0);
+    while (queue.length) {
+      const id = queue.shift();
+      for (const next of outgoing.get(id)) {
+        if (!depth.has(next)) { depth.set(next, depth.get(id) + 1); queue.push(next); }
+      }
+    }
+    for (const node of nodes) if (!depth.has(node.id)) depth.set(node.id, 0);
+    return depth;
+  }
+
+  function draw(container, flow, screen) {
+    container.replaceChildren();
+    const nodes = (flow && flow.nodes) || [];
+    const edges = (flow && flow.edges) || [];
+    if (!nodes.length) {
+      const note = document.createElement("p");
+      note.className = "caption";
+      note.textContent = "No screen seen yet.";
+      container.appendChild(note);
+      return;
+    }
+    const depth = columns(nodes, edges);
+    const rows = new Map();
+    const place = new Map();
+    for (const node of nodes) {
+      const column = depth.get(node.id);
+      const row = rows.get(column) || 0;
+      rows.set(column, row + 1);
+      place.set(node.id, { x: MARGIN + column * (WIDTH + COLUMN_GAP), y: MARGIN + row * (HEIGHT + ROW_GAP) });
+    }
+    const columnCount = Math.max.apply(null, Array.from(depth.values())) + 1;
+    const rowCount = Math.max.apply(null, Array.from(rows.values()));
+    const width = MARGIN * 2 + columnCount * WIDTH + (columnCount - 1) * COLUMN_GAP;
+    const height = MARGIN * 2 + rowCount * HEIGHT + (rowCount - 1) * ROW_GAP;
+    const root = svg("svg", { width: width, height: height, viewBox: "0 0 " + width + " " + height, role: "img" });
+    root.appendChild(svg("title", {}, "Flow graph: " + nodes.length + " screens, " + edges.length + " links"));
+    const defs = svg("defs", {});
+    const marker = svg("marker", { id: "arrow", viewBox: "0 0 10 10", refX: 9, refY: 5, markerWidth: 7, markerHeight: 7, orient: "auto" });
+    marker.appendChild(svg("path", { d: "M 0 0 L 10 5 L 0 10 z", fill: "#6c6c70" }));
+    defs.appendChild(marker);
+    root.appendChild(defs);
+
+    for (const edge of edges) {
+      const from = place.get(edge.from), to = place.get(edge.to);
+      if (!from || !to || edge.from === edge.to) continue;
+      const group = svg("g", { class: "flow-edge" + (edge.followed ? " followed" : "") + (edge.presented ? " presented" : "") });
+      group.dataset.from = edge.from;
+      group.dataset.to = edge.to;
+      const x1 = from.x + WIDTH, y1 = from.y + HEIGHT / 2, x2 = to.x, y2 = to.y + HEIGHT / 2;
+      const bend = Math.max(40, Math.abs(x2 - x1) / 2);
+      const d = x2 > x1
+        ? "M " + x1 + " " + y1 + " C " + (x1 + bend) + " " + y1 + ", " + (x2 - bend) + " " + y2 + ", " + x2 + " " + y2
+        : "M " + x1 + " " + y1 + " C " + (x1 + 60) + " " + (y1 + 60) + ", " + (x2 - 60) + " " + (y2 + 60) + ", " + x2 + " " + y2;
+      group.appendChild(svg("path", { d: d, "marker-end": "url(#arrow)" }));
+      group.appendChild(svg("title", {}, edge.label));
+      if (edge.followed && edge.label) {
+        group.appendChild(svg("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4, "text-anchor": "middle" }, shortened(edge.label, 22)));
+      }
+      root.appendChild(group);
+    }
+    for (const node of nodes) {
+      const at = place.get(node.id);
+      const group = svg("g", { class: "flow-node " + node.kind + (flow.current === node.id ? " current" : "") });
+      group.dataset.id = node.id;
+      group.dataset.label = node.label;
+      group.appendChild(svg("rect", { x: at.x, y: at.y, width: WIDTH, height: HEIGHT, rx: 6 }));
+      group.appendChild(svg("text", { x: at.x + 8, y: at.y + HEIGHT / 2 + 4 }, shortened(node.label, 27)));
+      group.appendChild(svg("title", {}, node.label + " (" + node.kind + ")"));
+      root.appendChild(group);
+    }
+    container.appendChild(root);
+  }
+
+  window.Wayfinder.flowGraph = { draw: draw };
+})();

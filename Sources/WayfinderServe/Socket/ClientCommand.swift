@@ -1,0 +1,72 @@
+import Wayfinder
+
+/// What the page asks over its WebSocket, one JSON object per message, by its `type`:
+///
+/// - `{"type":"open","url":U}`: open U as a link the user typed (the URL bar); with
+///   `"from":F,"title":T` it is the link titled T on the screen at F (the flow graph marks it);
+/// - `{"type":"back"}`, `{"type":"dismiss"}`, `{"type":"select","tab":N}` (tabs count from 1);
+/// - `{"type":"reload"}`: the app's scripts again from disk;
+/// - `{"type":"inspect","event":N}`: the phone and the tree as they were after event N;
+/// - `{"type":"restore","event":N}`: that tree becomes the app's again;
+/// - `{"type":"explain","url":U}`: which route U opens and why (`wayfinder match --explain`).
+///
+/// Anything else is refused with the reason, and the connection stays open.
+enum ClientCommand: Equatable {
+    case open(url: String, from: String?, title: String?)
+    case back
+    case dismiss
+    case select(tab: Int64)
+    case reload
+    case inspect(event: Int)
+    case restore(event: Int)
+    case explain(url: String)
+
+    /// Longer messages are refused unread: no command needs more.
+    static let maximumLength = 64 * 1024
+
+    struct Refusal: Error, Equatable, CustomStringConvertible {
+        let reason: String
+        var description: String { reason }
+    }
+
+    init(json text: String) throws(Refusal) {
+        guard text.utf8.count <= Self.maximumLength else {
+            throw Refusal(reason: "the message is longer than \(Self.maximumLength) bytes")
+        }
+        let value: Value
+        do { value = try JSON.decode(text) } catch { throw Refusal(reason: "the message is not JSON: \(error)") }
+        guard case .map(let fields) = value else { throw Refusal(reason: "the message is not a JSON object") }
+        guard let type = fields["type"]?.stringValue else { throw Refusal(reason: "the message has no \"type\" string") }
+        func string(_ name: String) throws(Refusal) -> String {
+            guard let text = fields[name]?.stringValue else { throw Refusal(reason: "\(type): \"\(name)\" must be a string") }
+            return text
+        }
+        func optionalString(_ name: String) throws(Refusal) -> String? {
+            guard let field = fields[name], !field.isNull else { return nil }
+            guard let text = field.stringValue else { throw Refusal(reason: "\(type): \"\(name)\" must be a string") }
+            return text
+        }
+        func number(_ name: String) throws(Refusal) -> Int64 {
+            guard let number = fields[name]?.intValue else { throw Refusal(reason: "\(type): \"\(name)\" must be an integer") }
+            return number
+        }
+        func eventID() throws(Refusal) -> Int {
+            let id = try number("event")
+            guard id >= 1, id <= Int64(Int32.max) else { throw Refusal(reason: "\(type): there is no event \(id)") }
+            return Int(id)
+        }
+        switch type {
+        case "open":
+            self = .open(url: try string("url"), from: try optionalString("from"), title: try optionalString("title"))
+        case "back": self = .back
+        case "dismiss": self = .dismiss
+        case "select": self = .select(tab: try number("tab"))
+        case "reload": self = .reload
+        case "inspect": self = .inspect(event: try eventID())
+        case "restore": self = .restore(event: try eventID())
+        case "explain": self = .explain(url: try string("url"))
+        default:
+            throw Refusal(reason: "unknown message type '\(type)' (open, back, dismiss, select, reload, inspect, restore, explain)")
+        }
+    }
+}

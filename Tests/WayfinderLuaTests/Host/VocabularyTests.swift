@@ -1,0 +1,85 @@
+import Testing
+import Wayfinder
+@testable import WayfinderLua
+
+/// Each vocabulary has one owner: the host's lists (option names and their types, modes,
+/// persistence modes, settings) are what the Lua side checks a script's table against and what
+/// the host checks values by, and every mistake still names the script's own line.
+@Suite("Vocabularies owned by the host")
+struct VocabularyTests {
+    private static func names<F: LuaTableFields>(_ fields: [F]) -> String {
+        fields.map(\.rawValue).joined(separator: ", ")
+    }
+
+    private func failure(_ body: String) throws -> String {
+        try #require(try loadFailure("local wf = require 'wayfinder'\n" + body + "\n"))
+    }
+
+    @Test("an unknown name is named with the host's list, at the script's line")
+    func unknownNamesListTheHostsNames() throws {
+        #expect(try failure("wf.map:from('tt://a', function() end, { colour = 'red' })")
+            == "app.lua:2: map:from: unknown option 'colour' (known: \(Self.names(MapBinding.Option.forScripts)))")
+        #expect(try failure("wf.app { colour = 'red' }")
+            == "app.lua:2: wf.app: unknown option 'colour' (known: \(Self.names(AppBinding.Option.forScripts)))")
+        #expect(try failure("wf.app { tabs = { { url = 'tt://a', colour = 'red' } } }")
+            == "app.lua:2: wf.app: tabs[1]: unknown field 'colour' (known: \(Self.names(AppBinding.TabField.forScripts)))")
+        #expect(try failure("wf.navigator:open { url = 'tt://a', model = {} }")
+            == "app.lua:2: nav:open: unknown action field 'model' (known: \(Self.names(NavigatorBinding.ActionField.forScripts)))",
+                "the host's own field is not a script's")
+        let settings = AppSetting.allCases.map(\.rawValue).joined(separator: ", ")
+        #expect(try failure("wf.navigator.colour = 'red'") == "app.lua:2: nav.colour is not a navigator field (fields: delegate, \(settings))")
+    }
+
+    @Test("a value of the wrong type is named with the host's type, at the script's line")
+    func wrongTypesNameTheHostsType() throws {
+        #expect(try failure("wf.map:from('tt://a', function() end, { external = 'yes' })")
+            == "app.lua:2: map:from: option 'external' must be a boolean, got string")
+        #expect(try failure("wf.app { expiration = '1h' }") == "app.lua:2: wf.app: option 'expiration' must be a number, got string")
+        #expect(try failure("wf.navigator:open { url = 'tt://a', animated = 1 }")
+            == "app.lua:2: nav:open: action field 'animated' must be a boolean, got number")
+    }
+
+    @Test("values are the host's to check, and its reason is raised at the script's line")
+    func valuesAreCheckedByTheHost() throws {
+        #expect(try failure("wf.map:from('tt://a', function() end, { mode = 'sideways' })")
+            == "app.lua:2: map:from: mode must be one of \(NavigationMode.listedChoices); got 'sideways'")
+        #expect(try failure("wf.app { root = 'tt://a', persistence = 'forever' }")
+            == "app.lua:2: wf.app: persistence must be \(PersistenceMode.quotedChoices), got \"forever\"")
+        #expect(try failure("wf.navigator.persistence = 'forever'")
+            == "app.lua:2: nav.persistence must be \(PersistenceMode.quotedChoices), got \"forever\"", "one check, whichever sets it")
+        #expect(try failure("wf.app { expiration = -1 }") == "app.lua:2: wf.app: expiration must be a number of seconds >= 0 (0 = never), got -1")
+        #expect(try failure("wf.navigator.expiration = -1") == "app.lua:2: nav.expiration must be a number of seconds >= 0 (0 = never), got -1")
+        #expect(try failure("wf.app { name = '' }") == "app.lua:2: wf.app: name must be a non-empty string")
+        #expect(try failure("wf.app { root = 'tt://a', tabs = { 'tt://b' } }") == "app.lua:2: wf.app: give either root or tabs, not both")
+        #expect(try failure("wf.app { root = 'no scheme' }").hasPrefix("app.lua:2: wf.app: 'no scheme' is not a URL"))
+    }
+
+    @Test("the lists the Lua side reads are the host's, field by field")
+    func theExportedListsAreTheHosts() throws {
+        let app = try TestApp("")
+        // The native modules are for the bundled ones only; lent again under names a test can reach.
+        func exported(_ library: [(String, LuaBinding)], _ name: String) throws -> Value {
+            try app.host.state.registerLibrary("vocabulary.\(name)", library.filter { $0.0 == "fields" })
+            return try app.run("return require('vocabulary.\(name)').fields()").first ?? .null
+        }
+        #expect(try exported(MapBinding.functions, "map") == ["options": MapBinding.Option.exported])
+        #expect(try exported(AppBinding.functions, "app") == ["options": AppBinding.Option.exported, "tab": AppBinding.TabField.exported])
+        #expect(try exported(NavigatorBinding.functions, "navigator")
+            == ["action": NavigatorBinding.ActionField.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) })])
+        #expect(MapBinding.Option.exported.arrayValue?.first == ["name": "mode", "type": "string"])
+    }
+
+    private struct DataError: Error, CustomStringConvertible { var description: String { "bad data" } }
+    private struct CodeError: Error {}
+
+    @Test("one helper answers nil, reason: the listed kinds of error are refusals, any other is raised")
+    func refusingTurnsOnlyTheListedKindsIntoReasons() throws {
+        #expect(throws: Refusal("bad data")) { try Refusal.refusing(DataError.self) { throw DataError() } }
+        #expect(throws: CodeError.self) { try Refusal.refusing(DataError.self) { throw CodeError() } }
+        #expect(try Refusal.refusing(DataError.self) { 7 } == 7)
+        // Through a binding: the core's reason, as data.
+        let reason = try #require(throws: CodecError.self) { try PercentEncoding.unescape("%zz") }
+        let app = try TestApp("")
+        #expect(try app.run("return require('wayfinder').codec.unescape('%zz')") == [.null, .string(reason.description)])
+    }
+}

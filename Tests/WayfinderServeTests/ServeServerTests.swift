@@ -1,0 +1,117 @@
+import FlyingFox
+import Foundation
+import Testing
+import Wayfinder
+@testable import WayfinderServe
+
+/// The server on a real loopback socket, as a browser (or anything else on the machine) meets it.
+/// The plain-socket client blocks, so each exchange runs on a thread of its own, never on the
+/// threads the server's tasks need.
+@Suite("serve over sockets")
+struct ServeServerTests {
+    struct Address: Sendable {
+        let port: Int
+        let token: String
+        var host: String { "127.0.0.1:\(port)" }
+
+        func handshake(_ client: RawClient, token: String? = nil, origin: String? = nil) throws {
+            let origin = origin ?? "http://\(host)"
+            try client.write("GET /ws?token=\(token ?? self.token) HTTP/1.1\r\nHost: \(host)\r\nOrigin: \(origin)\r\n"
+                + "Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        }
+    }
+
+    /// Serves the test app while `body` runs, stopped afterwards whatever happened.
+    func serving<T>(_ body: (Address) async throws -> T) async throws -> T {
+        let app = try TestApp.make()
+        let session = await startedSession(app.path)
+        let server = try SimulatorServer(session: session)
+        let port = try await server.start()
+        do {
+            let result = try await body(Address(port: port, token: server.token.text))
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// Runs `body` on a thread of its own and waits for it.
+    func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    @Test func thePageIsServedAndGarbageNeitherAnsweredNorFatal() async throws {
+        let (page, garbageClosed, emptyClosed, after) = try await serving { address in
+            try await blocking {
+                let client = try RawClient(port: address.port)
+                try client.write("GET /?token=\(address.token) HTTP/1.1\r\nHost: \(address.host)\r\n\r\n")
+                let page = try client.response()
+                let garbage = try RawClient(port: address.port)
+                try garbage.write([0x16, 0x03, 0x01, 0x00, 0xFF] + Array("\r\n\r\n".utf8))
+                let garbageClosed = try garbage.closedByServer()
+                let empty = try RawClient(port: address.port)
+                try empty.write("\r\n\r\n")
+                let emptyClosed = try empty.closedByServer()
+                let later = try RawClient(port: address.port)
+                try later.write("GET /?token=\(address.token) HTTP/1.1\r\nHost: \(address.host)\r\n\r\n")
+                return (page, garbageClosed, emptyClosed, try later.response()?.status)
+            }
+        }
+        #expect(page?.status == 200)
+        #expect(page?.body.contains("<title>Wayfinder</title>") == true)
+        #expect(garbageClosed)
+        #expect(emptyClosed)
+        #expect(after == 200)
+    }
+
+    @Test func aWebSocketWithoutTheTokenOrFromAnotherSiteIsRefused() async throws {
+        let statuses = try await serving { address in
+            try await blocking {
+                let noToken = try RawClient(port: address.port)
+                try address.handshake(noToken, token: "")
+                let foreign = try RawClient(port: address.port)
+                try address.handshake(foreign, origin: "http://attacker.example:\(address.port)")
+                let rebinding = try RawClient(port: address.port)
+                try rebinding.write("GET /ws?token=\(address.token) HTTP/1.1\r\nHost: attacker.example:\(address.port)\r\n\r\n")
+                return [try noToken.response()?.status, try foreign.response()?.status, try rebinding.response()?.status]
+            }
+        }
+        #expect(statuses == [401, 403, 403])
+    }
+
+    @Test func aPageDrivesTheAppOverItsWebSocket() async throws {
+        let (switched, messages, closing) = try await serving { address in
+            try await blocking {
+                let client = try RawClient(port: address.port)
+                try address.handshake(client)
+                let switched = try client.response()
+                var messages = [try client.textMessage()]
+                for text in [#"{"type":"open","url":"tt://page/ax"}"#, "{not json", #"{"type":"open","url":"tt://broken/1"}"#, #"{"type":"back"}"#] {
+                    try client.sendText(text)
+                    messages.append(try client.textMessage())
+                }
+                try client.sendFrame(opcode: 2, [1, 2, 3])
+                messages.append(try client.textMessage())
+                try client.sendFrame(opcode: 8, [0x03, 0xE8])
+                return (switched, messages, try client.message().opcode)
+            }
+        }
+        #expect(switched?.status == 101)
+        #expect(switched?.headers["sec-websocket-accept"] == "s3pPLMBiTxaQ9kYGzzhZRbK+xOo=")
+        let decoded = try messages.map { try JSON.decode($0) }
+        try #require(decoded.count == 6)
+        #expect(decoded[0]["type"] == "state")
+        #expect(decoded[0][path: "screen", "visible"] == "tt://page/a")
+        #expect(decoded[1][path: "screen", "visible"] == "tt://page/ax")
+        #expect(decoded[1].events.first?["kind"] == "open")
+        #expect(decoded[2]["type"] == "refused")
+        #expect(decoded[3].events.first?["outcome"] == "failed")
+        #expect(decoded[4][path: "screen", "visible"] == "tt://page/a")
+        #expect(decoded[5]["reason"]?.stringValue?.contains("binary messages are not understood") == true)
+        #expect(closing == 8)
+    }
+}

@@ -1,0 +1,53 @@
+-- wf.native: screens the Swift host makes (docs/embedding.md, "Native screens"). `wf.native "Camera"`
+-- is a route target like a controller class: opening its route asks the host's factory of that name
+-- for the screen. Its controller is an instance of the class made here, named for the screen: its
+-- render() answers the screen's title, and its persist(state) keeps what the screen saves, which the
+-- factory gets back when the entry is restored. A name the host has no factory for is an error at
+-- the script's line.
+local native = require "wayfinder.native.screens"
+local controller = require "wayfinder.controller"
+local contexts = require "wayfinder.context"
+
+-- The screen's userdata in its controller, under a key no script can name.
+local SCREEN = {}
+
+-- One class per name (so wf.native "Camera" == wf.native "Camera"), and each class's name.
+local classes = {}
+local names = {}
+
+local function screen_class(name)
+  if type(name) ~= "string" then error("wf.native needs a native screen's name (a string), got " .. type(name), 2) end
+  local class = classes[name]
+  if class then return class end
+  local ok, reason = native.check(name)
+  if not ok then error(reason, 2) end
+  class = controller(name)
+  function class:render()
+    return { title = native.title(rawget(self, SCREEN)) or name }
+  end
+  function class:persist(state)
+    for key, value in pairs(native.saved(rawget(self, SCREEN))) do state[key] = value end
+  end
+  classes[name] = class
+  names[class] = name
+  return class
+end
+
+-- The controller of a native target: the factory's screen, held by an instance of its class.
+-- `route` holds the fields make has (url, pattern, params, query, fragment, context, state).
+local function make(class, route)
+  local screen, reason = native.make {
+    name = names[class], url = route.url, pattern = route.pattern, params = route.params, query = route.query,
+    fragment = route.fragment, context = contexts._core(route.context), state = route.state,
+  }
+  if not screen then error(reason, 0) end
+  return setmetatable({ url = route.url, query = route.query, context = route.context, [SCREEN] = screen }, class)
+end
+
+return {
+  -- wf.native(name): the class of the native screens of that name, a route target.
+  screen = screen_class,
+  -- The native screen's name when `target` is a class wf.native made, else nil.
+  name_of = function(target) return names[target] end,
+  make = make,
+}
