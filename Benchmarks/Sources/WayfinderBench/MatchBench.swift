@@ -18,8 +18,58 @@ struct MatchRow {
     let disagreements: Int
 }
 
+/// The three contenders for one table size, built from the same routes, and the URLs they look up.
+struct MatchContenders {
+    let routeCount: Int
+    let urls: [String]
+    /// The same URLs read beforehand, for the search-only figure.
+    let parsed: [NavigationURL?]
+    let table: RouteTable<Int>
+    let router: TrieRouter<Int>
+    let logger: Logger
+    let linear: LinearRouter
+
+    init(routeCount: Int, urlCount: Int) throws {
+        self.routeCount = routeCount
+        let set = RouteSet(routeCount: routeCount, urlCount: urlCount, seed: UInt64(routeCount) &* 7919)
+        table = RouteTable<Int>()
+        for (id, route) in set.routes.enumerated() {
+            try table.add(route.wayfinderPattern, target: id)
+        }
+        logger = Logger(label: "bench.routing-kit", factory: { _ in SwiftLogNoOpLogHandler() })
+        router = TrieRouter(Int.self, logger: logger)
+        var registered = Set<String>()
+        for (id, route) in set.routes.enumerated() {
+            let path = MatchBench.routingKitPath(route)
+            // routing-kit has no param types: `item/(id:int)` and `item/(name)` are the same path
+            // to it, and the first one registered (the int route) keeps it.
+            if registered.insert(path.map(\.description).joined(separator: "/")).inserted {
+                router.register(id, at: path)
+            }
+        }
+        linear = LinearRouter(set.routes)
+        urls = set.urls
+        parsed = urls.map { try? NavigationURL($0) }
+    }
+
+    /// Each contender's pass over `urls` (or its first `limit`), by name, in the table's order.
+    func passes(limit: Int? = nil) -> [(name: String, urls: Int, pass: () throws -> Int)] {
+        let urls = limit.map { Array(self.urls.prefix($0)) } ?? self.urls
+        let parsed = limit.map { Array(self.parsed.prefix($0)) } ?? self.parsed
+        return [
+            ("wayfinder", urls.count, { try MatchBench.lookUp(table, urls) }),
+            ("wayfinder-parsed", urls.count, { try MatchBench.lookUp(table, parsed) }),
+            ("routing-kit", urls.count, { MatchBench.lookUp(router, logger, urls) }),
+            ("linear", urls.count, { MatchBench.lookUp(linear, urls) }),
+        ]
+    }
+}
+
 /// Wayfinder's RouteTable, routing-kit's TrieRouter and the Three20-style linear scan, on the same
-/// routes and the same URLs, interleaved round by round.
+/// routes and the same URLs. Every size's tables are built first and all of them are measured in
+/// the same rounds, so a change in the machine's load during the run shifts every size and every
+/// contender alike, and the ratios (between contenders, and from 10 to 100,000 routes) hold. Times
+/// are the thread's CPU time (`cpuTimed`), so waiting for a core on a busy machine is not counted.
 struct MatchBench {
     let sizes: [Int]
     let urlCount: Int
@@ -28,78 +78,65 @@ struct MatchBench {
     let passNanoseconds: Double
 
     func run() throws -> [MatchRow] {
-        try sizes.map(measure)
-    }
-
-    private func measure(routeCount: Int) throws -> MatchRow {
-        let set = RouteSet(routeCount: routeCount, urlCount: urlCount, seed: UInt64(routeCount) &* 7919)
-
-        let table = RouteTable<Int>()
-        for (id, route) in set.routes.enumerated() {
-            try table.add(route.wayfinderPattern, target: id)
+        var tables = [MatchContenders]()
+        var agreement = [(hits: (wayfinder: Int, routingKit: Int, linear: Int), disagreements: Int)]()
+        for size in sizes {
+            note("bench: match, \(Report.grouped(size)) routes: building and checking")
+            let contenders = try MatchContenders(routeCount: size, urlCount: urlCount)
+            agreement.append(try Self.agreement(contenders))
+            tables.append(contenders)
         }
 
-        let logger = Logger(label: "bench.routing-kit", factory: { _ in SwiftLogNoOpLogHandler() })
-        let router = TrieRouter(Int.self, logger: logger)
-        var registered = Set<String>()
-        for (id, route) in set.routes.enumerated() {
-            let path = Self.routingKitPath(route)
-            // routing-kit has no param types: `item/(id:int)` and `item/(name)` are the same path
-            // to it, and the first one registered (the int route) keeps it.
-            if registered.insert(path.map(\.description).joined(separator: "/")).inserted {
-                router.register(id, at: path)
+        // One job per size and contender; one pass each to warm up and to learn how many passes
+        // make a round last long enough.
+        var jobs = [(table: Int, contender: Int, pass: () throws -> Int, repetitions: Int)]()
+        for (table, contenders) in tables.enumerated() {
+            for (contender, pass) in contenders.passes().map(\.pass).enumerated() {
+                var sink = 0
+                let once = try cpuTimed { sink = try pass() }
+                blackHole(sink)
+                jobs.append((table, contender, pass, max(1, Int((passNanoseconds / max(once, 1)).rounded(.up)))))
             }
         }
+        var samples = Array(repeating: [Double](), count: jobs.count)
+        for round in 0..<rounds {
+            note("bench: match, round \(round + 1) of \(rounds)")
+            // Rotate who goes first, so no job always runs on a cache another one warmed.
+            for offset in 0..<jobs.count {
+                let index = (round + offset) % jobs.count
+                let job = jobs[index]
+                var sink = 0
+                let elapsed = try cpuTimed {
+                    for _ in 0..<job.repetitions { sink &+= try job.pass() }
+                }
+                blackHole(sink)
+                samples[index].append(elapsed / Double(job.repetitions * tables[job.table].urls.count))
+            }
+        }
+        return tables.indices.map { table in
+            let times = jobs.indices.filter { jobs[$0].table == table }.sorted { jobs[$0].contender < jobs[$1].contender }
+                .map { median(samples[$0]) }
+            return MatchRow(routes: tables[table].routeCount, urls: tables[table].urls.count, wayfinder: times[0],
+                            wayfinderPreparsed: times[1], routingKit: times[2], linear: times[3],
+                            hits: agreement[table].hits, disagreements: agreement[table].disagreements)
+        }
+    }
 
-        let linear = LinearRouter(set.routes)
-        let urls = set.urls
-        let parsed = urls.map { try? NavigationURL($0) }
-
-        // Same answers first: Wayfinder and the scan must agree route for route.
+    /// Same answers first: Wayfinder and the scan must agree route for route.
+    private static func agreement(_ contenders: MatchContenders)
+        throws -> (hits: (wayfinder: Int, routingKit: Int, linear: Int), disagreements: Int) {
         var hits = (wayfinder: 0, routingKit: 0, linear: 0)
         var disagreements = 0
-        for url in urls {
-            let ours = try table.match(url).match?.route.target
-            let theirs = linear.match(url)?.id
+        for url in contenders.urls {
+            let ours = try contenders.table.match(url).match?.route.target
+            let theirs = contenders.linear.match(url)?.id
             if ours != nil { hits.wayfinder += 1 }
             if theirs != nil { hits.linear += 1 }
             if ours != theirs { disagreements += 1 }
-            var parameters = Parameters(logger)
-            if router.route(path: Self.segments(url), parameters: &parameters) != nil { hits.routingKit += 1 }
+            var parameters = Parameters(contenders.logger)
+            if contenders.router.route(path: segments(url), parameters: &parameters) != nil { hits.routingKit += 1 }
         }
-
-        let contenders: [(String, () throws -> Int)] = [
-            ("wayfinder", { try Self.lookUp(table, urls) }),
-            ("wayfinder-preparsed", { try Self.lookUp(table, parsed) }),
-            ("routing-kit", { Self.lookUp(router, logger, urls) }),
-            ("linear", { Self.lookUp(linear, urls) }),
-        ]
-        var repetitions = [Int]()
-        for (_, pass) in contenders {
-            // One pass to warm up and to learn how many passes make a round last long enough.
-            var sink = 0
-            let once = try timed { sink = try pass() }
-            blackHole(sink)
-            repetitions.append(max(1, Int((passNanoseconds / max(once, 1)).rounded(.up))))
-        }
-        var samples = Array(repeating: [Double](), count: contenders.count)
-        for round in 0..<rounds {
-            // Rotate who goes first, so no contender always runs on a cache the other warmed.
-            for offset in 0..<contenders.count {
-                let index = (round + offset) % contenders.count
-                let reps = repetitions[index]
-                var sink = 0
-                let elapsed = try timed {
-                    for _ in 0..<reps { sink &+= try contenders[index].1() }
-                }
-                blackHole(sink)
-                samples[index].append(elapsed / Double(reps * urls.count))
-            }
-        }
-        let row = MatchRow(routes: routeCount, urls: urls.count, wayfinder: median(samples[0]), wayfinderPreparsed: median(samples[1]),
-                           routingKit: median(samples[2]), linear: median(samples[3]), hits: hits, disagreements: disagreements)
-        withExtendedLifetime((table, router, linear)) {}
-        return row
+        return (hits, disagreements)
     }
 
     // MARK: The contenders' loops

@@ -19,6 +19,23 @@ func timed(_ body: () throws -> Void) rethrows -> Double {
     return Double(nowNanoseconds() - start)
 }
 
+/// This thread's CPU time, in nanoseconds.
+func threadCPUNanoseconds() -> UInt64 {
+    var ts = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts)
+    return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+}
+
+/// CPU nanoseconds this thread spent in `body`: on a shared machine the time the thread waits
+/// for a core does not count, only what it did (and what other work on the core cost it, such as
+/// caches refilled after a switch).
+@inline(never)
+func cpuTimed(_ body: () throws -> Void) rethrows -> Double {
+    let start = threadCPUNanoseconds()
+    try body()
+    return Double(threadCPUNanoseconds() - start)
+}
+
 func median(_ values: [Double]) -> Double {
     precondition(!values.isEmpty)
     let sorted = values.sorted()

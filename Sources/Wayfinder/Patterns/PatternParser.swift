@@ -56,18 +56,24 @@ struct PatternParser {
             return parsed
         }
 
-        var host = try component(hostText, "host")
-        if case .literal(let literal) = host { host = .literal(NavigationURL.asciiLowercased(literal)) }
-        var path = [Pattern.Component]()
+        /// Where a piece of the text sits in it, in UTF-8 offsets, as the pattern keeps it.
+        func placed(_ component: Pattern.Component, _ piece: Substring) -> Pattern.Placed {
+            let start = text.utf8.distance(from: text.startIndex, to: piece.startIndex)
+            return (component, start..<(start + piece.utf8.count))
+        }
+
+        let host = placed(try component(hostText, "host"), hostText)
+        var path = [Pattern.Placed]()
         let segments = pieces.filter { !$0.isEmpty }
         for (index, segment) in segments.enumerated() {
             let parsed = try component(segment, "path")
             if let param = parsed.param, param.isCatchAll, index != segments.count - 1 {
                 throw fail("a 'path' catch-all can only be the last path component")
             }
-            path.append(parsed)
+            path.append(placed(parsed, segment))
         }
-        var query = [Pattern.QueryComponent]()
+        var query = [(key: Range<Int>, value: Pattern.Placed)]()
+        var keys = Set<String>()
         if let queryText {
             for pair in queryText.split(whereSeparator: { $0 == "&" || $0 == ";" }) {
                 guard let equals = pair.firstIndex(of: "=") else {
@@ -80,12 +86,13 @@ struct PatternParser {
                 }
                 let key = try decodeLiteral(keyText, fail)
                 guard !key.isEmpty else { throw fail("query component '\(pair)' has an empty key") }
-                guard !query.contains(where: { $0.key == key }) else { throw fail("the query key '\(key)' appears twice") }
-                query.append(.init(key: key, component: try component(pair[pair.index(after: equals)...], "query")))
+                guard keys.insert(key).inserted else { throw fail("the query key '\(key)' appears twice") }
+                let valueText = pair[pair.index(after: equals)...]
+                query.append((placed(.literal(key), keyText).range, placed(try component(valueText, "query"), valueText)))
             }
         }
-        let fragment = try fragmentText.map { (text) throws(PatternError) in try component(text, "fragment") }
-        return Pattern(text: text, scheme: scheme.lowercased(), host: host, port: port, path: path, query: query, fragment: fragment)
+        let fragment = try fragmentText.map { (piece) throws(PatternError) in placed(try component(piece, "fragment"), piece) }
+        return Pattern(text: text, host: host, port: port, path: path, query: query, fragment: fragment)
     }
 
     /// Takes `:port` off the host piece: after a param's `)`, an IPv6 host's `]`, or a literal's

@@ -33,49 +33,44 @@ public struct Precedence: Sendable, Hashable, Comparable {
         /// param the URL bound).
         @inline(__always)
         mutating func add(_ component: Pattern.Component) {
-            switch component {
-            case .literal: specificity += 2
-            case .param(let param):
+            add(rank: Precedence.rank(of: component))
+        }
+
+        /// The same, by the component's rank.
+        @inline(__always)
+        mutating func add(rank: UInt8) {
+            switch rank {
+            case Precedence.literalRank: specificity += 2
+            case Precedence.stringRank: specificity += 1
+            default:
                 specificity += 1
-                if !param.isString { typed += 1 }
+                typed += 1
             }
         }
     }
 
-    public let isDefault: Bool
+    /// The pattern whose key this is: the key's fields are read from it (its pieces keep each
+    /// component's rank), so a key costs nothing to make.
+    let pattern: Pattern
+
+    public var isDefault: Bool { pattern.isDefault }
     /// Rule 2.
-    public let specificity: Int
+    public var specificity: Int { pattern.specificity }
     /// Rule 3: per host and path component, `rank(of:)`.
-    public let ranks: [UInt8]
+    public var ranks: [UInt8] { pattern.positional.map(pattern.rank) }
     /// Rule 4: 0 without a fragment component, else the fragment's rank + 1.
-    public let fragment: UInt8
+    public var fragment: UInt8 { pattern.fragmentIndex.map { pattern.rank($0) + 1 } ?? 0 }
     /// Rule 5: for a pattern on its own, every query param counted as bound.
-    public let query: QueryScore
-    /// Rule 6.
-    public let text: String
-
-    static let defaultRoute = Precedence(defaultRoute: "*")
-
-    private init(defaultRoute text: String) {
-        isDefault = true
-        self.text = text
-        specificity = -1
-        ranks = []
-        fragment = 0
-        query = QueryScore()
-    }
-
-    init(text: String, host: Pattern.Component, path: [Pattern.Component], query: [Pattern.QueryComponent], fragment: Pattern.Component?) {
-        isDefault = false
-        self.text = text
-        let positional = [host] + path
-        specificity = positional.reduce(0) { $0 + Precedence.weight(of: $1) }
-        ranks = positional.map(Precedence.rank(of:))
-        self.fragment = fragment.map { Precedence.rank(of: $0) + 1 } ?? 0
+    public var query: QueryScore {
         var score = QueryScore()
-        for component in query { score.add(component.component) }
-        self.query = score
+        for n in 0..<pattern.queryCount { score.add(rank: pattern.rank(pattern.queryValueIndex(n))) }
+        return score
     }
+    /// Rule 6.
+    public var text: String { pattern.text }
+
+    public static func == (a: Precedence, b: Precedence) -> Bool { a.pattern == b.pattern }
+    public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
     /// Rule 2's weight of a host or path component.
     static func weight(of component: Pattern.Component) -> Int {
@@ -89,10 +84,19 @@ public struct Precedence: Sendable, Hashable, Comparable {
     /// param edges in this order.
     static func rank(of component: Pattern.Component) -> UInt8 {
         switch component {
-        case .literal: return 3
-        case .param(let p): return p.isCatchAll ? 0 : (p.isString ? 1 : 2)
+        case .literal: return literalRank
+        case .param(let p): return rank(ofParamType: p.type)
         }
     }
+
+    static func rank(ofParamType type: String) -> UInt8 {
+        type == ParamType.pathName ? catchAllRank : (type == ParamType.stringName ? stringRank : typedRank)
+    }
+
+    static let literalRank: UInt8 = 3
+    static let typedRank: UInt8 = 2
+    static let stringRank: UInt8 = 1
+    static let catchAllRank: UInt8 = 0
 
     /// The key of a pattern on its own (every query param bound): the order `routes` lists.
     public static func < (a: Precedence, b: Precedence) -> Bool {
@@ -105,8 +109,10 @@ public struct Precedence: Sendable, Hashable, Comparable {
     static func outranks(_ a: Precedence, _ aQuery: QueryScore, _ b: Precedence, _ bQuery: QueryScore) -> Bool {
         if a.isDefault != b.isDefault { return b.isDefault }
         if a.specificity != b.specificity { return a.specificity > b.specificity }
-        if a.ranks != b.ranks {
-            for (ra, rb) in zip(a.ranks, b.ranks) where ra != rb { return ra > rb }
+        // `ranks`, compared in place.
+        for index in 0..<min(a.pattern.positional.count, b.pattern.positional.count) {
+            let ra = a.pattern.rank(index), rb = b.pattern.rank(index)
+            if ra != rb { return ra > rb }
         }
         if a.fragment != b.fragment { return a.fragment > b.fragment }
         if aQuery != bQuery { return aQuery > bQuery }
@@ -192,9 +198,9 @@ public struct Precedence: Sendable, Hashable, Comparable {
 
     static func kindName(_ rank: UInt8) -> String {
         switch rank {
-        case 3: return "a literal"
-        case 2: return "a typed param"
-        case 1: return "a string param"
+        case literalRank: return "a literal"
+        case typedRank: return "a typed param"
+        case stringRank: return "a string param"
         default: return "a catch-all"
         }
     }

@@ -2,12 +2,21 @@
 public struct Route<Target> {
     public let pattern: Pattern
     public let target: Target
-    public let options: RouteOptions
+    /// Behind a reference the table shares with every match of the route, so a match copies one
+    /// reference rather than each of the options' strings.
+    @usableFromInline let sharedOptions: RouteOptions.Shared
+
+    public var options: RouteOptions { sharedOptions.options }
 
     public init(pattern: Pattern, target: Target, options: RouteOptions) {
+        self.init(pattern: pattern, target: target, sharedOptions: .holding(options))
+    }
+
+    @usableFromInline
+    init(pattern: Pattern, target: Target, sharedOptions: RouteOptions.Shared) {
         self.pattern = pattern
         self.target = target
-        self.options = options
+        self.sharedOptions = sharedOptions
     }
 
     /// The constructor selector: the `selector` option, or the param names in pattern order each

@@ -134,8 +134,7 @@ public final class RouteMoves {
         }
         // A query or fragment param the old URL did not supply is left out, as it was absent there.
         let new = move.new
-        let filled = Pattern(text: new.text, scheme: new.scheme, host: new.host, port: new.port, path: new.path,
-                             query: new.query.filter { bound($0.component) }, fragment: new.fragment.flatMap { bound($0) ? $0 : nil })
+        let filled = new.keeping(queryComponents: { bound($0.component) }, fragment: new.fragment.map(bound) ?? false)
         var text = try live.url(filled) { params[$0] }
         var kept = match.query
         for component in new.query { kept.removeValue(forKey: component.key) }

@@ -29,3 +29,21 @@ public struct RouteOptions: Sendable, Hashable {
         self.name = name
     }
 }
+
+extension RouteOptions {
+    /// Options behind a reference, as a route table and its matches keep them: most routes use
+    /// the defaults, which then share one instance instead of carrying 72 bytes of nil fields each.
+    @usableFromInline
+    final class Shared: Sendable {
+        @usableFromInline let options: RouteOptions
+
+        private init(options: RouteOptions) { self.options = options }
+
+        private static let defaults = Shared(options: RouteOptions())
+
+        @usableFromInline
+        static func holding(_ options: RouteOptions) -> Shared {
+            options == RouteOptions() ? defaults : Shared(options: options)
+        }
+    }
+}

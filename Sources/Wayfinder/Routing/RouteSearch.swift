@@ -5,13 +5,19 @@ import OrderedCollections
 /// path specificity cannot reach the best candidate's.
 ///
 /// It works on route ids only; the table turns the winning id into a `RouteMatch` once at the end.
+///
+/// The index and the URL are borrowed (the URL is passed down rather than stored, so the search
+/// does not copy it) and read by non-mutating methods; what the search changes is a separate
+/// `State` passed `inout`. A mutating method could not read the index's arrays or the URL's parts
+/// without retaining each one first, at every node.
 @usableFromInline
 struct RouteSearch {
     /// The winning route, its named values in pattern order, and the URL's query without the pairs
     /// the pattern consumed.
     @usableFromInline
     struct Winner {
-        @usableFromInline let entry: RouteIndex.Entry
+        @usableFromInline let id: Int
+        @usableFromInline let pattern: Pattern
         @usableFromInline let params: OrderedDictionary<String, Value>
         @usableFromInline let query: OrderedDictionary<String, Value>
     }
@@ -19,190 +25,233 @@ struct RouteSearch {
     struct Candidate {
         let id: Int
         let query: Precedence.QueryScore
+        /// What the host and path params bound, in pattern order, the catch-all's last.
         let captures: [Value]
+        /// By query component; nil where nothing is bound.
         let queryValues: [Value?]
         let fragmentValue: Value?
         let consumedKeys: [String]
     }
 
-    let index: RouteIndex
-    let url: NavigationURL
-    let explaining: Bool
-    /// Literal hosts are found by the lowercased host, literal segments by the segment itself.
-    private let hostKey: String
-    /// Level 0 is the host, level n is path segment n.
-    private let levels: Int
-    private var captures: [Value]
-    private(set) var best: Candidate?
-    /// The best candidate's specificity, cached because every node visited is pruned against it.
-    private var bestSpecificity = Int.min
-    /// The best candidate's route and query score, for comparing without copying `best`.
-    private var bestEntry: RouteIndex.Entry?
-    private var bestQuery = Precedence.QueryScore()
-    private var candidates: [Candidate] = []
-    private var failures: [(id: Int, reason: String)] = []
-
-    init(index: RouteIndex, url: NavigationURL, explaining: Bool) {
-        self.index = index
-        self.url = url
-        self.explaining = explaining
-        hostKey = url.hostKey
-        levels = url.segments.count + 1
-        captures = Array(repeating: .null, count: levels + 1)
+    /// What the search has found so far.
+    struct State {
+        /// By level (level 0 is the host, level n path segment n): the level's text as a literal
+        /// id in the index's pool, -1 where no pattern has that text. Looked up once, so each node
+        /// visited follows its literal edge by number.
+        let literals: [Int32]
+        /// What the params on the path being searched bound, in order: pushed on the way down,
+        /// popped on the way back. Only params bind, so a literal level costs nothing here.
+        var bound: [Value] = []
+        var best: Candidate?
+        /// The best candidate's pattern, specificity and query score, for comparing without
+        /// copying `best`.
+        var bestPattern: Pattern?
+        var bestSpecificity = Int32.min
+        var bestQuery = Precedence.QueryScore()
+        /// Only when explaining: every candidate, and why each route reached failed.
+        var candidates: [Candidate] = []
+        var failures: [(id: Int, reason: String)] = []
     }
 
-    mutating func run() throws {
-        guard url.host != nil, let root = index.schemes[url.rootKey] else { return }
-        try visit(root, depth: 0)
+    let index: RouteIndex
+    let explaining: Bool
+
+    func run(_ url: NavigationURL) throws -> State {
+        let pool = index.literals
+        var literals = [Int32]()
+        literals.reserveCapacity(url.segments.count + 1)
+        literals.append(pool.id(of: url.hostKey) ?? TrieNode.none)
+        for segment in url.segments { literals.append(pool.id(of: segment) ?? TrieNode.none) }
+        var state = State(literals: literals)
+        guard url.host != nil, let rootKey = pool.id(of: url.rootKey),
+              let root = index.edges.child(of: RouteIndex.top, literal: rootKey) else { return state }
+        try visit(root, depth: 0, url, &state)
+        return state
     }
 
     /// The decoded text at a level; the host is non-nil once the search runs.
-    private func text(at depth: Int) -> String {
+    private func text(at depth: Int, _ url: NavigationURL) -> String {
         depth == 0 ? url.host ?? "" : url.segments[depth - 1]
     }
 
-    private mutating func visit(_ node: TrieNode, depth: Int) throws {
-        if !explaining && node.maxSpecificity < bestSpecificity { return }
-        let remaining = levels - depth
+    private func visit(_ nodeIndex: Int32, depth: Int, _ url: NavigationURL, _ state: inout State) throws {
+        let node = index.nodes[Int(nodeIndex)]
+        if !explaining && node.maxSpecificity < state.bestSpecificity { return }
+        let remaining = state.literals.count - depth
         if remaining == 0 {
-            for id in node.routes { try consider(id, depth: depth, catchAll: nil) }
-            if explaining && !(node.literals.isEmpty && node.params.isEmpty && node.catchAlls.isEmpty) {
-                var below = node.catchAlls
-                for child in node.literals.values { child.allRoutes(into: &below) }
-                for edge in node.params { edge.node.allRoutes(into: &below) }
-                for id in below { failures.append((id, "the URL ends before the pattern does")) }
+            var route = node.firstRoute
+            while route != TrieNode.none {
+                try consider(Int(route), depth: depth, catchAll: nil, url, &state)
+                route = index.records[Int(route)].next
+            }
+            if explaining {
+                var below = index.routes(at: nodeIndex, catchAll: true)
+                for list in [node.firstLiteralChild, node.firstParamChild] {
+                    var child = list
+                    while child != TrieNode.none {
+                        index.allRoutes(below: child, into: &below)
+                        child = index.nodes[Int(child)].nextSibling
+                    }
+                }
+                for id in below { state.failures.append((id, "the URL ends before the pattern does")) }
             }
             return
         }
         if explaining {
-            for id in node.routes { failures.append((id, "the URL has \(remaining) more path segment(s) than the pattern")) }
+            for id in index.routes(at: nodeIndex, catchAll: false) {
+                state.failures.append((id, "the URL has \(remaining) more path segment(s) than the pattern"))
+            }
         }
-        if depth > 0 && !node.catchAlls.isEmpty {
-            let rest = url.segments[(depth - 1)...].joined(separator: "/")
-            for id in node.catchAlls { try consider(id, depth: depth, catchAll: .string(rest)) }
+        if depth > 0 && node.firstCatchAll != TrieNode.none {
+            let rest = Value.string(url.segments[(depth - 1)...].joined(separator: "/"))
+            var route = node.firstCatchAll
+            while route != TrieNode.none {
+                try consider(Int(route), depth: depth, catchAll: rest, url, &state)
+                route = index.records[Int(route)].next
+            }
         }
-        if let child = node.literals[depth == 0 ? hostKey : url.segments[depth - 1]] {
-            captures[depth] = .null
-            try visit(child, depth: depth + 1)
+        let literal = state.literals[depth]
+        if literal != TrieNode.none, let child = index.edges.child(of: nodeIndex, literal: literal) {
+            try visit(child, depth: depth + 1, url, &state)
         }
-        if node.params.isEmpty { return }
-        let text = text(at: depth)
-        for edge in node.params {
-            if !explaining && edge.node.maxSpecificity < bestSpecificity { continue }
-            let type = edge.typeSlot.map { index.typeSlots[$0] } ?? index.type(named: edge.type)
-            guard let value = try type?.convert(text) else {
+        var edge = node.firstParamChild
+        if edge == TrieNode.none { return }
+        let text = text(at: depth, url)
+        while edge != TrieNode.none {
+            let child = index.nodes[Int(edge)]
+            defer { edge = child.nextSibling }
+            if !explaining && child.maxSpecificity < state.bestSpecificity { continue }
+            let type = index.typeSlots[Int(child.label)]
+            guard let value = try type.convert(text) else {
                 if explaining {
                     var below = [Int]()
-                    edge.node.allRoutes(into: &below)
+                    index.allRoutes(below: edge, into: &below)
                     let place = depth == 0 ? "host" : "path segment \(depth)"
-                    for id in below { failures.append((id, "\(place) '\(text)' is not a valid \(edge.type)")) }
+                    for id in below { state.failures.append((id, "\(place) '\(text)' is not a valid \(type.name)")) }
                 }
                 continue
             }
-            captures[depth] = value
-            try visit(edge.node, depth: depth + 1)
+            state.bound.append(value)
+            defer { state.bound.removeLast() }
+            try visit(edge, depth: depth + 1, url, &state)
         }
     }
 
-    private mutating func consider(_ id: Int, depth: Int, catchAll: Value?) throws {
-        guard let entry = index.entries[id] else { return }
+    private func consider(_ id: Int, depth: Int, catchAll: Value?, _ url: NavigationURL, _ state: inout State) throws {
+        guard let pattern = index.records[id].pattern else { return }
+        func fail(_ reason: String) {
+            if explaining { state.failures.append((id, reason)) }
+        }
         var queryValues = [Value?]()
         var consumed = [String]()
         var score = Precedence.QueryScore()
-        for component in entry.pattern.query {
-            let present = url.query[component.key]
-            switch (component.component, present) {
-            case (.literal(let expected), nil):
-                return fail(id, "query '\(component.key)' is missing (needs '\(expected)')")
-            case (.literal(let expected), .string(let actual)?):
-                guard actual == expected else { return fail(id, "query '\(component.key)' is '\(actual)', needs '\(expected)'") }
-                queryValues.append(nil)
-                score.add(component.component)
-            case (.literal(let expected), _?):
-                return fail(id, "query '\(component.key)' needs the single value '\(expected)'")
-            case (.param, nil):
-                queryValues.append(nil)
-            case (.param(let param), .string(let text)?):
-                guard let value = try index.type(named: param.type)?.convert(text) else {
-                    return fail(id, "query '\(component.key)' '\(text)' is not a valid \(param.type)")
+        for n in 0..<pattern.queryCount {
+            let valueIndex = pattern.queryValueIndex(n)
+            let key = pattern.literal(valueIndex - 1)
+            let present = url.query[key]
+            if pattern.rank(valueIndex) == Precedence.literalRank {
+                let expected = pattern.literal(valueIndex)
+                switch present {
+                case nil:
+                    return fail("query '\(key)' is missing (needs '\(expected)')")
+                case .string(let actual)?:
+                    guard actual == expected else { return fail("query '\(key)' is '\(actual)', needs '\(expected)'") }
+                    queryValues.append(nil)
+                case _?:
+                    return fail("query '\(key)' needs the single value '\(expected)'")
                 }
-                queryValues.append(value)
-                score.add(component.component)
-            case (.param(let param), .bool(true)?) where param.type == "bool":
-                queryValues.append(.bool(true))
-                score.add(component.component)
-            case (.param(let param), _?):
-                return fail(id, "query '\(component.key)' needs a single \(param.type) value")
+            } else {
+                let type = pattern.paramType(valueIndex)
+                switch present {
+                case nil:
+                    queryValues.append(nil)
+                case .string(let text)?:
+                    guard let value = try index.type(named: type)?.convert(text) else {
+                        return fail("query '\(key)' '\(text)' is not a valid \(type)")
+                    }
+                    queryValues.append(value)
+                case .bool(true)? where type == "bool":
+                    queryValues.append(.bool(true))
+                case _?:
+                    return fail("query '\(key)' needs a single \(type) value")
+                }
             }
-            if present != nil { consumed.append(component.key) }
+            if present != nil {
+                score.add(rank: pattern.rank(valueIndex))
+                consumed.append(key)
+            }
         }
         var fragmentValue: Value?
-        if let fragmentComponent = entry.pattern.fragment {
-            guard let fragment = url.fragment else { return fail(id, "the URL has no fragment") }
-            switch fragmentComponent {
-            case .literal(let expected):
-                guard fragment == expected else { return fail(id, "fragment '\(fragment)' is not '\(expected)'") }
-            case .param(let param):
-                guard let value = try index.type(named: param.type)?.convert(fragment) else {
-                    return fail(id, "fragment '\(fragment)' is not a valid \(param.type)")
+        if let fragmentIndex = pattern.fragmentIndex {
+            guard let fragment = url.fragment else { return fail("the URL has no fragment") }
+            if pattern.rank(fragmentIndex) == Precedence.literalRank {
+                let expected = pattern.literal(fragmentIndex)
+                guard fragment == expected else { return fail("fragment '\(fragment)' is not '\(expected)'") }
+            } else {
+                let type = pattern.paramType(fragmentIndex)
+                guard let value = try index.type(named: type)?.convert(fragment) else {
+                    return fail("fragment '\(fragment)' is not a valid \(type)")
                 }
                 fragmentValue = value
             }
         }
-        if !explaining, let bestEntry {
+        if !explaining, let bestPattern = state.bestPattern {
             // Decided before the candidate is built, so a loser costs no allocations.
-            guard Precedence.outranks(entry.pattern.precedence, score, bestEntry.pattern.precedence, bestQuery) else { return }
+            guard Precedence.outranks(pattern.precedence, score, bestPattern.precedence, state.bestQuery) else { return }
         }
-        var captured = Array(captures[0..<depth])
+        var captured = state.bound
         if let catchAll { captured.append(catchAll) }
         let candidate = Candidate(id: id, query: score, captures: captured, queryValues: queryValues,
                                   fragmentValue: fragmentValue, consumedKeys: consumed)
         if explaining {
-            candidates.append(candidate)
-            if let bestEntry, !Precedence.outranks(entry.pattern.precedence, score, bestEntry.pattern.precedence, bestQuery) { return }
+            state.candidates.append(candidate)
+            if let bestPattern = state.bestPattern,
+               !Precedence.outranks(pattern.precedence, score, bestPattern.precedence, state.bestQuery) { return }
         }
-        best = candidate
-        bestEntry = entry
-        bestQuery = score
-        bestSpecificity = entry.pattern.specificity
+        state.best = candidate
+        state.bestPattern = pattern
+        state.bestQuery = score
+        state.bestSpecificity = Int32(pattern.specificity)
     }
 
-    private mutating func fail(_ id: Int, _ reason: String) {
-        if explaining { failures.append((id, reason)) }
-    }
-
-    func winner(from best: Candidate) -> Winner {
-        let entry = index.entry(best.id)
-        let pattern = entry.pattern
-        // Sized up front: growing from empty would reallocate the keys and values once per param.
-        var named = pattern.host.param?.name == nil ? 0 : 1
-        for component in pattern.path where component.param?.name != nil { named += 1 }
-        for component in pattern.query where component.component.param?.name != nil { named += 1 }
-        if pattern.fragment?.param?.name != nil { named += 1 }
-        var params = OrderedDictionary<String, Value>(minimumCapacity: named)
+    func winner(from best: Candidate, _ url: NavigationURL) -> Winner {
+        let pattern = index.pattern(best.id)
+        // Names and values gathered first, sized up front, and handed to the dictionary whole:
+        // inserting one by one would reallocate and look each name up as it goes.
+        var named = 0
+        for piece in 0..<pattern.pieceCount where pattern.isNamedParam(piece) { named += 1 }
+        var names = ContiguousArray<String>(), values = ContiguousArray<Value>()
+        names.reserveCapacity(named)
+        values.reserveCapacity(named)
+        func bind(_ piece: Int, _ value: Value) {
+            if let name = pattern.paramName(piece) {
+                names.append(name)
+                values.append(value)
+            }
+        }
         var captures = best.captures.makeIterator()
-        if let value = captures.next(), let name = pattern.host.param?.name { params[name] = value }
-        for component in pattern.path {
+        for piece in pattern.positional where pattern.rank(piece) != Precedence.literalRank {
             guard let value = captures.next() else { break }
-            if let name = component.param?.name { params[name] = value }
+            bind(piece, value)
         }
-        for (component, value) in zip(pattern.query, best.queryValues) {
-            if let name = component.component.param?.name, let value { params[name] = value }
+        for (n, value) in best.queryValues.enumerated() {
+            if let value { bind(pattern.queryValueIndex(n), value) }
         }
-        if let name = pattern.fragment?.param?.name, let value = best.fragmentValue { params[name] = value }
+        if let fragmentIndex = pattern.fragmentIndex, let value = best.fragmentValue { bind(fragmentIndex, value) }
         var query = url.query
         for key in best.consumedKeys { query[key] = nil }
-        return Winner(entry: entry, params: params, query: query)
+        // The parser refuses a name used twice in one pattern.
+        return Winner(id: best.id, pattern: pattern, params: OrderedDictionary(uncheckedUniqueKeys: names, values: values), query: query)
     }
 
-    func explanation() -> MatchExplanation {
+    func explanation(_ url: NavigationURL, _ state: State) -> MatchExplanation {
         var entries = [MatchExplanation.Entry]()
         let winnerText: String?
         var reason: String?
-        if let best, let winner = index.entries[best.id]?.pattern {
+        if let best = state.best, let winner = index.records[best.id].pattern {
             winnerText = winner.text
             entries.append(.init(pattern: winner.text, verdict: .won))
-            let losers = candidates.filter { $0.id != best.id }.sorted {
+            let losers = state.candidates.filter { $0.id != best.id }.sorted {
                 Precedence.outranks(index.pattern($0.id).precedence, $0.query, index.pattern($1.id).precedence, $1.query)
             }
             for loser in losers {
@@ -221,8 +270,8 @@ struct RouteSearch {
             reason = MatchResult<Never>.noRouteReason
         }
         var seen = Set<Int>()
-        for failure in failures where seen.insert(failure.id).inserted {
-            guard let pattern = index.entries[failure.id]?.pattern.text else { continue }
+        for failure in state.failures where seen.insert(failure.id).inserted {
+            guard let pattern = index.records[failure.id].pattern?.text else { continue }
             entries.append(.init(pattern: pattern, verdict: .failed(failure.reason)))
         }
         return MatchExplanation(url: url.text, winner: winnerText, reason: reason, entries: entries)

@@ -7,8 +7,17 @@ import OrderedCollections
 public final class RouteTable<Target> {
     /// Patterns, trie and types: everything matching reads, kept out of the generic class.
     @usableFromInline let index = RouteIndex()
+    /// What each route opens, by route id (the index's ids); nil where the id is free. Read on
+    /// every match without a run-time exclusivity check, as `RouteIndex`'s fields are.
+    @exclusivity(unchecked) @usableFromInline var slots: [Slot?] = []
     @usableFromInline var defaultRoute: Route<Target>? {
         didSet { index.hasDefaultRoute = defaultRoute != nil }
+    }
+
+    @usableFromInline
+    struct Slot {
+        @usableFromInline let target: Target
+        @usableFromInline let options: RouteOptions.Shared
     }
 
     public init() {}
@@ -25,34 +34,19 @@ public final class RouteTable<Target> {
 
     /// Whether some pattern uses `scheme` (lowercased), so the navigator can tell external URLs.
     public func usesScheme(_ scheme: String) -> Bool {
-        index.schemes[scheme] != nil || index.schemes.keys.contains { $0.hasPrefix(scheme + ":") }
+        index.rootKeys.contains { $0 == scheme || $0.hasPrefix(scheme + ":") }
     }
 
     public func route(for patternText: String) -> Route<Target>? {
         if patternText == "*" { return defaultRoute }
-        return index.id(forText: patternText).map(route(id:))
-    }
-
-    /// A route as the index keeps it: its target and options ride along with the pattern.
-    @usableFromInline
-    final class Entry: RouteIndex.Entry {
-        @usableFromInline let target: Target
-        @usableFromInline let options: RouteOptions
-
-        init(pattern: Pattern, target: Target, options: RouteOptions) {
-            self.target = target
-            self.options = options
-            super.init(pattern)
-        }
-
-        @usableFromInline
-        var route: Route<Target> { Route(pattern: pattern, target: target, options: options) }
+        guard let pattern = try? parse(patternText) else { return nil }
+        return index.find(pattern).sameText.map(route(id:))
     }
 
     /// The live route with this id.
     private func route(id: Int) -> Route<Target> {
-        // Every entry in this table's index was made by `add`, below.
-        unsafeDowncast(index.entry(id), to: Entry.self).route
+        let slot = slots[id]!
+        return Route(pattern: index.pattern(id), target: slot.target, sharedOptions: slot.options)
     }
 
     // MARK: Types
@@ -98,12 +92,15 @@ public final class RouteTable<Target> {
             return defaultRoute
         }
         var replaced: Route<Target>?
-        if let existing = index.id(forText: patternText) {
+        let registered = index.find(pattern)
+        if let existing = registered.sameText {
             replaced = remove(id: existing)
-        } else if let other = index.patternSharingShape(with: pattern) {
-            throw PatternError(pattern: patternText, reason: "conflicts with '\(other.text)': the two differ only in param names or spelling, so neither could ever win")
+        } else if let other = registered.sameShape {
+            throw PatternError(pattern: patternText, reason: "conflicts with '\(index.pattern(other).text)': the two differ only in param names or spelling, so neither could ever win")
         }
-        index.insert(Entry(pattern: pattern, target: target, options: options))
+        let id = index.insert(pattern)
+        let slot = Slot(target: target, options: RouteOptions.Shared.holding(options))
+        if id == slots.count { slots.append(slot) } else { slots[id] = slot }
         return replaced
     }
 
@@ -113,13 +110,14 @@ public final class RouteTable<Target> {
             defer { defaultRoute = nil }
             return defaultRoute
         }
-        guard let id = index.id(forText: patternText) else { return nil }
+        guard let pattern = try? parse(patternText), let id = index.find(pattern).sameText else { return nil }
         return remove(id: id)
     }
 
     private func remove(id: Int) -> Route<Target> {
         let route = route(id: id)
         index.remove(id: id)
+        slots[id] = nil
         return route
     }
 
@@ -137,15 +135,20 @@ public final class RouteTable<Target> {
     }
 
     @inlinable
-    public func match(_ url: NavigationURL) throws -> MatchResult<Target> {
+    // `consuming`: the match keeps the URL, so the string variant above hands over the one it
+    // read instead of copying it.
+    public func match(_ url: consuming NavigationURL) throws -> MatchResult<Target> {
         guard let winner = try index.lookUp(url) else {
             if let defaultRoute {
-                return .matched(RouteMatch(route: defaultRoute, url: url, params: [:], query: url.query, fragment: url.fragment))
+                let query = url.query, fragment = url.fragment
+                return .matched(RouteMatch(route: defaultRoute, url: url, params: [:], query: query, fragment: fragment))
             }
             return .noMatch(reason: MatchResult<Target>.noRouteReason)
         }
-        let route = unsafeDowncast(winner.entry, to: Entry.self).route
-        return .matched(RouteMatch(route: route, url: url, params: winner.params, query: winner.query, fragment: url.fragment))
+        let slot = slots[winner.id]!
+        let route = Route(pattern: winner.pattern, target: slot.target, sharedOptions: slot.options)
+        let fragment = url.fragment
+        return .matched(RouteMatch(route: route, url: url, params: winner.params, query: winner.query, fragment: fragment))
     }
 
     public func explain(_ urlText: String) throws -> MatchExplanation {
@@ -153,9 +156,8 @@ public final class RouteTable<Target> {
         do { url = try NavigationURL(urlText) } catch {
             return MatchExplanation(url: urlText, winner: nil, reason: error.description, entries: [])
         }
-        var search = RouteSearch(index: index, url: url, explaining: true)
-        try search.run()
-        return search.explanation()
+        let search = RouteSearch(index: index, explaining: true)
+        return search.explanation(url, try search.run(url))
     }
 
     /// Pairs of routes that can match one URL with equal precedence, so that only the last resort

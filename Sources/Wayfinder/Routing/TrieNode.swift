@@ -1,78 +1,33 @@
-/// One level of the compiled route table. Level 0 is the host; level n is path segment n.
-/// Literal children are found by hashing, so lookup cost does not grow with the number of routes;
-/// param children are few (one per type in use at that position).
+/// One node of the compiled route table, kept by index in `RouteIndex.nodes` so that the whole
+/// trie is a few flat arrays rather than objects and dictionaries scattered over the heap. Node 0
+/// is the top, whose literal children are the scheme keys; below a scheme key, level 0 is the
+/// host and level n is path segment n.
 ///
-/// The fields skip run-time exclusivity checks: a lookup reads several of them at every node, the
-/// checks cost more than the rest of the visit, and every access is a momentary read or write
-/// (loops iterate a copy), so none can overlap another.
-final class TrieNode {
-    @exclusivity(unchecked) var literals: [String: TrieNode] = [:]
-    /// Sorted by precedence rank, so typed params are tried before string params.
-    @exclusivity(unchecked) var params: [ParamEdge] = []
-    /// Routes whose path ends at this level.
-    @exclusivity(unchecked) var routes: [Int] = []
-    /// Routes whose next (last) component is a `path` catch-all taking the rest of the URL.
-    @exclusivity(unchecked) var catchAlls: [Int] = []
+/// Children are found through `EdgeTable` (literals) or the param list (few: one per type in use
+/// at that position); the literal list is walked only to enumerate.
+struct TrieNode {
+    static let none: Int32 = -1
+
+    /// For a literal child, its text's id in `LiteralPool`; for a param child, its type's slot.
+    var label: Int32
     /// The highest host and path specificity of any route at or below this node, for pruning:
     /// precedence compares it first, so a subtree whose maximum is below the best candidate's
     /// cannot hold the winner and is not searched.
-    @exclusivity(unchecked) var maxSpecificity = Int.min
+    var maxSpecificity = Int32.min
+    var firstLiteralChild = none
+    /// In precedence order (typed params before string params), then by type name.
+    var firstParamChild = none
+    /// The neighbours in the parent's literal or param list.
+    var previousSibling = none
+    var nextSibling = none
+    /// Routes whose path ends here, linked through `RouteIndex.Record.next`.
+    var firstRoute = none
+    /// Routes whose next (last) component is a `path` catch-all taking the rest of the URL.
+    var firstCatchAll = none
 
-    struct ParamEdge {
-        let type: String
-        /// Where `type` sits in `RouteIndex.typeSlots`; nil if it was unknown when the edge was made.
-        let typeSlot: Int?
-        let rank: UInt8
-        let node: TrieNode
-    }
+    init(label: Int32) { self.label = label }
 
-    var isEmpty: Bool { literals.isEmpty && params.isEmpty && routes.isEmpty && catchAlls.isEmpty }
-
-    func child(for component: Pattern.Component, typeSlot: Int?) -> TrieNode {
-        switch component {
-        case .literal(let text):
-            if let node = literals[text] { return node }
-            let node = TrieNode()
-            literals[text] = node
-            return node
-        case .param(let param):
-            if let edge = params.first(where: { $0.type == param.type }) { return edge.node }
-            let edge = ParamEdge(type: param.type, typeSlot: typeSlot, rank: Precedence.rank(of: component), node: TrieNode())
-            params.append(edge)
-            params.sort { ($0.rank, $1.type) > ($1.rank, $0.type) }
-            return edge.node
-        }
-    }
-
-    func existingChild(for component: Pattern.Component) -> TrieNode? {
-        switch component {
-        case .literal(let text): return literals[text]
-        case .param(let param): return params.first(where: { $0.type == param.type })?.node
-        }
-    }
-
-    func removeChild(for component: Pattern.Component) {
-        switch component {
-        case .literal(let text): literals[text] = nil
-        case .param(let param): params.removeAll { $0.type == param.type }
-        }
-    }
-
-    /// Recomputes `maxSpecificity` from this node's own routes and its children.
-    func refreshMaximum(specificity: (Int) -> Int) {
-        var best = Int.min
-        for id in routes { best = max(best, specificity(id)) }
-        for id in catchAlls { best = max(best, specificity(id)) }
-        for child in literals.values { best = max(best, child.maxSpecificity) }
-        for edge in params { best = max(best, edge.node.maxSpecificity) }
-        maxSpecificity = best
-    }
-
-    /// Every route id at or below this node, for explanations.
-    func allRoutes(into ids: inout [Int]) {
-        ids += routes
-        ids += catchAlls
-        for child in literals.values { child.allRoutes(into: &ids) }
-        for edge in params { edge.node.allRoutes(into: &ids) }
+    var isEmpty: Bool {
+        firstLiteralChild == Self.none && firstParamChild == Self.none && firstRoute == Self.none && firstCatchAll == Self.none
     }
 }

@@ -6,84 +6,65 @@ import OrderedCollections
 public struct NavigationURL: Sendable, Equatable {
     public static let maximumLength = 8 * 1024
 
-    /// The text as given.
-    public let text: String
-    /// Lowercased.
-    public let scheme: String
-    /// Decoded, case kept; nil for URLs without an authority (`tel:5551234`). The authority's port
-    /// is not part of it, and a URL with userinfo (`me@host`) is refused.
-    public let host: String?
-    /// The authority's port; nil when there is none, it is empty, or it is the scheme's default
-    /// (80 for http and ws, 443 for https and wss), which is the same as none.
-    public let port: Int?
-    /// The decoded, non-empty path segments.
-    public let segments: [String]
-    public let query: OrderedDictionary<String, Value>
-    /// Decoded; nil when the URL has none (an empty fragment counts as none).
-    public let fragment: String?
+    /// The fields, in one object: a URL is copied into every match and every navigation entry,
+    /// and a copy is then one reference rather than one per field.
+    @usableFromInline
+    final class Storage: Sendable {
+        @usableFromInline let text: String
+        @usableFromInline let scheme: String
+        @usableFromInline let host: String?
+        @usableFromInline let port: Int?
+        @usableFromInline let segments: [String]
+        @usableFromInline let query: OrderedDictionary<String, Value>
+        @usableFromInline let fragment: String?
 
-    /// The host as literal host components compare it: ASCII letters folded to lowercase, nothing
-    /// else (Unicode case folding would let a KELVIN SIGN stand for a `k`).
-    public var hostKey: String {
-        guard let host else { return "" }
-        return NavigationURL.asciiLowercased(host)
-    }
+        /// Reads the fields in the order that decides which error a malformed URL reports first.
+        init(_ text: String, _ bytes: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
+            self.text = text
+            let scheme: String
+            var host: String?
+            var port: Int?
+            var segments: [String] = []
+            var query: OrderedDictionary<String, Value> = [:]
+            var fragment: String?
 
-    /// The trie root a URL is looked up under: the scheme, with the port when there is one.
-    var rootKey: String {
-        guard let port else { return scheme }
-        return scheme + ":" + String(port)
-    }
-
-    /// `text` with ASCII `A`-`Z` lowercased and every other character kept.
-    public static func asciiLowercased(_ text: String) -> String {
-        guard text.utf8.contains(where: isUppercase) else { return text }
-        return String(decoding: text.utf8.map { isUppercase($0) ? $0 + 32 : $0 }, as: UTF8.self)
-    }
-
-    /// The port that means "no port" for a scheme.
-    public static func defaultPort(for scheme: String) -> Int? {
-        switch scheme {
-        case "http", "ws": return 80
-        case "https", "wss": return 443
-        default: return nil
-        }
-    }
-
-    public init(_ text: String) throws(URLReadError) {
-        self.text = text
-        var contiguous = text
-        // Reading raw bytes by integer offset, rather than stepping string indices, is what
-        // keeps reading a URL cheap next to matching it.
-        let parts = contiguous.withUTF8 { bytes in
-            Result { () throws(URLReadError) in try Parts(bytes) }
-        }
-        switch parts {
-        case .success(let parts):
-            scheme = parts.scheme
-            host = parts.host
-            port = parts.port
-            segments = parts.segments
-            query = parts.query
-            fragment = parts.fragment
-        case .failure(let error):
-            throw error
-        }
-    }
-
-    /// The fields, read in the order that decides which error a malformed URL reports first.
-    private struct Parts {
-        var scheme: String
-        var host: String?
-        var port: Int?
-        var segments: [String] = []
-        var query: OrderedDictionary<String, Value> = [:]
-        var fragment: String?
-
-        init(_ bytes: UnsafeBufferPointer<UInt8>) throws(URLReadError) {
             let count = bytes.count
             guard count <= NavigationURL.maximumLength else { throw .tooLong(bytes: count) }
-            if let offset = ControlCharacter.firstOffset(in: bytes) { throw .controlCharacter(offset: offset) }
+
+            // One pass finds the control characters and the delimiters, and whether anything is
+            // escaped; the errors are still reported in their order (control characters before
+            // the scheme). A delimiter after the first `#` belongs to the fragment.
+            var controlOffset: Int?
+            var endOfPath = count
+            var hashOffset: Int?
+            var slashes = 0
+            var hasEscape = false
+            for scan in 0..<count {
+                let byte = bytes[scan]
+                // Letters and most of ASCII punctuation need no look.
+                if byte > UInt8(ascii: "?") && byte < 0x7F { continue }
+                switch byte {
+                case UInt8(ascii: "/"):
+                    if endOfPath == count { slashes += 1 }
+                case UInt8(ascii: "?"):
+                    if endOfPath == count { endOfPath = scan }
+                case UInt8(ascii: "#"):
+                    if hashOffset == nil {
+                        hashOffset = scan
+                        if endOfPath == count { endOfPath = scan }
+                    }
+                case UInt8(ascii: "%"):
+                    hasEscape = true
+                case 0..<0x20, 0x7F:
+                    if controlOffset == nil { controlOffset = scan }
+                case 0xC2:
+                    // A C1 control is C2 80 to C2 9F (see `ControlCharacter`).
+                    if controlOffset == nil, scan + 1 < count, (0x80...0x9F).contains(bytes[scan + 1]) { controlOffset = scan }
+                default:
+                    break
+                }
+            }
+            if let controlOffset { throw .controlCharacter(offset: controlOffset) }
 
             guard let colon = NavigationURL.schemeEnd(bytes) else { throw .noScheme }
             let schemeBytes = UnsafeBufferPointer(rebasing: bytes[0..<colon])
@@ -92,22 +73,10 @@ public struct NavigationURL: Sendable, Equatable {
                 : String(decoding: schemeBytes, as: UTF8.self)
             var cursor = colon + 1
 
-            var endOfPath = count
-            var hashOffset: Int?
-            var slashes = 0
-            var scan = cursor
-            while scan < count {
-                let byte = bytes[scan]
-                if byte == UInt8(ascii: "#") {
-                    if endOfPath == count { endOfPath = scan }
-                    hashOffset = scan
-                    break
-                }
-                if endOfPath == count {
-                    if byte == UInt8(ascii: "?") { endOfPath = scan }
-                    if byte == UInt8(ascii: "/") { slashes += 1 }
-                }
-                scan += 1
+            /// A host or path component, decoded only when the URL has an escape somewhere.
+            func component(_ range: Range<Int>, part: String) throws(URLReadError) -> String {
+                hasEscape ? try NavigationURL.decode(bytes, range, part: part)
+                    : String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
             }
 
             if cursor + 1 < count, bytes[cursor] == UInt8(ascii: "/"), bytes[cursor + 1] == UInt8(ascii: "/") {
@@ -130,7 +99,7 @@ public struct NavigationURL: Sendable, Equatable {
                 }
                 if lastColon < 0 && (authorityStart == authorityEnd || bytes[authorityStart] != UInt8(ascii: "[")) {
                     // The usual case, a host alone, without the call.
-                    host = try NavigationURL.decode(bytes, authorityStart..<authorityEnd, part: "host")
+                    host = try component(authorityStart..<authorityEnd, part: "host")
                 } else {
                     (host, port) = try NavigationURL.authority(bytes, authorityStart..<authorityEnd, lastColon: lastColon,
                                                                firstClose: firstClose, scheme: scheme)
@@ -146,7 +115,7 @@ public struct NavigationURL: Sendable, Equatable {
             while index <= endOfPath {
                 if index == endOfPath || bytes[index] == UInt8(ascii: "/") {
                     if segmentStart != index {
-                        segments.append(try NavigationURL.decode(bytes, segmentStart..<index, part: "path"))
+                        segments.append(try component(segmentStart..<index, part: "path"))
                     }
                     segmentStart = index + 1
                 }
@@ -171,7 +140,70 @@ public struct NavigationURL: Sendable, Equatable {
                 let decoded = try NavigationURL.decode(bytes, (hashOffset + 1)..<count, part: "fragment")
                 fragment = decoded.isEmpty ? nil : decoded
             }
+
+            self.scheme = scheme
+            self.host = host
+            self.port = port
+            self.segments = segments
+            self.query = query
+            self.fragment = fragment
         }
+    }
+
+    @usableFromInline let storage: Storage
+
+    /// The text as given.
+    @inlinable public var text: String { storage.text }
+    /// Lowercased.
+    @inlinable public var scheme: String { storage.scheme }
+    /// Decoded, case kept; nil for URLs without an authority (`tel:5551234`). The authority's port
+    /// is not part of it, and a URL with userinfo (`me@host`) is refused.
+    @inlinable public var host: String? { storage.host }
+    /// The authority's port; nil when there is none, it is empty, or it is the scheme's default
+    /// (80 for http and ws, 443 for https and wss), which is the same as none.
+    @inlinable public var port: Int? { storage.port }
+    /// The decoded, non-empty path segments.
+    @inlinable public var segments: [String] { storage.segments }
+    @inlinable public var query: OrderedDictionary<String, Value> { storage.query }
+    /// Decoded; nil when the URL has none (an empty fragment counts as none).
+    @inlinable public var fragment: String? { storage.fragment }
+
+    /// Every field is read from the text, so equal texts are equal URLs.
+    public static func == (a: NavigationURL, b: NavigationURL) -> Bool { a.storage === b.storage || a.text == b.text }
+
+    /// The host as literal host components compare it: ASCII letters folded to lowercase, nothing
+    /// else (Unicode case folding would let a KELVIN SIGN stand for a `k`).
+    public var hostKey: String {
+        guard let host else { return "" }
+        return NavigationURL.asciiLowercased(host)
+    }
+
+    /// The trie root a URL is looked up under: the scheme, with the port when there is one.
+    var rootKey: String {
+        guard let port else { return scheme }
+        return scheme + ":" + String(port)
+    }
+
+    /// `text` with ASCII `A`-`Z` lowercased and every other character kept.
+    public static func asciiLowercased(_ text: String) -> String {
+        // Read in place: the search asks for every URL's host key.
+        guard text.withBytes({ $0.contains(where: isUppercase) }) else { return text }
+        return String(decoding: text.utf8.map { isUppercase($0) ? $0 + 32 : $0 }, as: UTF8.self)
+    }
+
+    /// The port that means "no port" for a scheme.
+    public static func defaultPort(for scheme: String) -> Int? {
+        switch scheme {
+        case "http", "ws": return 80
+        case "https", "wss": return 443
+        default: return nil
+        }
+    }
+
+    public init(_ text: String) throws(URLReadError) {
+        // Reading raw bytes by integer offset, rather than stepping string indices, is what
+        // keeps reading a URL cheap next to matching it.
+        storage = try text.withBytes { bytes in Result { () throws(URLReadError) in try Storage(text, bytes) } }.get()
     }
 
     /// The offset of the `:` ending a well-formed scheme (RFC 3986: a letter, then letters, digits,
