@@ -54,8 +54,7 @@ lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns) {
 
 wf_host *wf_close(lua_State *L) {
     wf_host *h = wf_host_of(L);
-    h->depth = 1;
-    h->deadline_ns = h->budget_ns > 0 ? wf_now_ns() + h->budget_ns : 0;
+    wf_enter_closing(h);
     lua_close(L);
     h->main = NULL;
     h->current = NULL;

@@ -16,6 +16,8 @@ void wf_hook(lua_State *L, lua_Debug *ar);
 void wf_raise_budget(lua_State *L, int level);
 void wf_enter(wf_host *h);
 void wf_leave(wf_host *h);
+/* The deadline lua_close runs finalizers under (the thread's deadline caps it as for a call). */
+void wf_enter_closing(wf_host *h);
 /* The sandbox's xpcall: the script's message handler cannot outrun the time budget. */
 int wf_xpcall(lua_State *L);
 

@@ -208,8 +208,9 @@ int wf_trampoline(lua_State *L) {
        and the script stops at its next instruction. The CPU clock is a system call, so it is read
        only when a coarse tick passed during the binding: a script whose time goes into bindings
        meets tick boundaries inside them in proportion to that time, and is stopped within a few
-       ticks of its budget, while the common short binding costs two cheap reads. */
-    if (wf_tick() != tick && wf_budget_spent(h)) {
+       ticks of its budget, while the common short binding costs two cheap reads. A binding that
+       found the budget spent itself (one driving another app) has marked it so. */
+    if ((h->hit_time || wf_tick() != tick) && wf_budget_spent(h)) {
         if (n == WF_RAISE_MESSAGE || n == WF_RAISE_VALUE) {
             if (lua_gethookcount(L) != 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, 1);
         } else {

@@ -89,6 +89,14 @@ typedef struct wf_host {
 
     int64_t budget_ns;
     int64_t deadline_ns; /* 0: no deadline */
+    /* The budget the deadline belongs to, as messages name it: this state's own, or that of the
+       call on the same thread that this state's outermost call was made from (a spec's step
+       driving an app), when that one ends first. */
+    int64_t deadline_budget_ns;
+    /* The thread's deadline (and its budget) from before this state's outermost call, given back
+       when that call ends. */
+    int64_t outer_deadline_ns;
+    int64_t outer_budget_ns;
     int64_t checked_tick; /* the coarse tick (wf_tick) at the hook's last look at the CPU clock */
     int depth;           /* nesting of protected calls from Swift */
 
