@@ -301,8 +301,8 @@ int wf_raise_kind(lua_State *L, int kind) {
 }
 
 /* The kind of the error value at 1: that of the value last raised with wf_raise_kind when this is
-   that value (or an equal string, as a pcall re-raising it passes on), a memory error when the
-   limit was hit and this is Lua's own out-of-memory error, else the script's own. */
+   that value (or an equal string, as a pcall re-raising it passes on), Lua's own memory error when
+   the limit was hit and this is its out-of-memory message, else the script's own. */
 static int wf_kind_of_error(lua_State *L) {
     wf_host *h = wf_host_of(L);
     int kind = WF_KIND_RUNTIME;
@@ -312,7 +312,7 @@ static int wf_kind_of_error(lua_State *L) {
     if (kind == WF_KIND_RUNTIME && h->hit_memory && lua_type(L, 1) == LUA_TSTRING) {
         /* Interned when the state was made: pushing it allocates nothing. */
         lua_pushliteral(L, "not enough memory");
-        if (lua_rawequal(L, 1, -1)) kind = WF_KIND_MEMORY;
+        if (lua_rawequal(L, 1, -1)) kind = WF_KIND_LUA_MEMORY;
         lua_pop(L, 1);
     }
     return kind;

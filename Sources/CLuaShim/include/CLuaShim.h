@@ -52,7 +52,8 @@ enum {
     WF_KIND_RUNTIME = 0, /* the script's own error */
     WF_KIND_TIMEOUT,     /* the time budget ran out */
     WF_KIND_NOT_FOUND,   /* require found no such module */
-    WF_KIND_MEMORY       /* the memory limit was reached */
+    WF_KIND_MEMORY,      /* the memory limit was reached (the message names the script's line) */
+    WF_KIND_LUA_MEMORY   /* Lua's own memory error ("not enough memory", no position) */
 };
 
 /* Raises the error value on top of the stack as one of `kind`: the value is remembered, so the

@@ -168,7 +168,11 @@ enum NavigatorBinding {
             let host = try AppHost.from(call)
             let urls = try call.value(1, name: "urls").arrayValue?.compactMap(\.stringValue) ?? []
             return try navigation(nil) {
+                // The tabs' entries keep their URLs (until made, charged by nothing else): the
+                // list is charged in place of the last one, and a list that does not fit is not set.
+                let charge = try ExternalCharge(urls.reduce(0) { $0 + RetainedCost.entry(url: $1) }, to: call.state)
                 try host.navigator.setTabs(urls)
+                host.keptCharges.tabs = charge
                 return .bool(true)
             }
         }

@@ -41,7 +41,9 @@ public final class AppHost {
     /// never restored, overwritten or removed.
     var stateOwnerChecked = false
     /// Warnings given once (values left out of every save).
-    var warned = Set<String>()
+    var warned = OnceWarnings()
+    /// What `wf.app`'s settings and the last tab list cost, charged to the state's memory limit.
+    var keptCharges = KeptCharges()
     /// Where external URLs (`tel:`, `mailto:`) go when the script has no `open_external` hook:
     /// the system's handler. Unset, such a URL fails to open.
     public var openExternal: ((String) -> Void)? {

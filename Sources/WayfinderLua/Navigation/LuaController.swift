@@ -11,18 +11,32 @@ public final class LuaController {
     let ref: LuaRef?
     /// The title its last `render` gave: saved with its entry, so after a relaunch or a reload
     /// the entry is named by it until it is made again (saving renders nothing itself).
-    public internal(set) var renderedTitle: String?
-    /// What the values its open handed to Swift (an action's query and state, kept with its entry)
-    /// cost, charged to the state's memory limit while the controller is in the tree.
+    public private(set) var renderedTitle: String?
+    /// What its entry keeps in Swift (its URL, an action's query and state), charged to the
+    /// state's memory limit while the controller is in the tree.
     let charge: ExternalCharge?
     /// The screen Swift made for it, when its route's target is `wf.native "Name"`
     /// (``NativeScreen``); nil for the app's own controllers.
     public let nativeScreen: (any NativeScreen)?
+    /// What the kept title costs, charged the same way.
+    private var titleCharge: ExternalCharge?
+    private weak var state: LuaState?
 
-    init(handle: Value.Handle, ref: LuaRef?, charge: ExternalCharge? = nil, nativeScreen: (any NativeScreen)? = nil) {
+    init(handle: Value.Handle, ref: LuaRef?, state: LuaState? = nil, charge: ExternalCharge? = nil, nativeScreen: (any NativeScreen)? = nil) {
         self.handle = handle
         self.ref = ref
+        self.state = state
         self.charge = charge
         self.nativeScreen = nativeScreen
+    }
+
+    /// Keeps the title a `render` gave, charged to the state's memory; throws the memory limit's
+    /// error, keeping the title it had, when it does not fit.
+    func keepTitle(_ title: String?) throws(ScriptError) {
+        guard title != renderedTitle else { return }
+        var charge: ExternalCharge?
+        if let title, let state { charge = try ExternalCharge(RetainedCost.text(title), to: state) }
+        renderedTitle = title
+        titleCharge = charge
     }
 }

@@ -18,13 +18,17 @@ extension LuaNavigatorBridge {
                 args.append(request.payload ?? .null)
                 args.append(opener)
                 appendRouteFields(match, request, to: &args)
-                let handed = (request.query.isEmpty ? 0 : Value.map(request.query).retainedSize) + (request.state?.retainedSize ?? 0)
-                let charge = handed > 0 ? try ExternalCharge(handed, to: state) : nil
+                // What the screen's entry keeps in Swift while it is in the tree (its URL, the
+                // action's query and state) is charged before the constructor runs, and given back
+                // when the controller goes: an open that does not fit fails and keeps nothing.
+                let kept = RetainedCost.entry(url: request.url) + (request.query.isEmpty ? 0 : Value.map(request.query).retainedSize)
+                    + (request.state?.retainedSize ?? 0)
+                let charge = try ExternalCharge(kept, to: state)
                 madeNativeScreen = nil
                 defer { madeNativeScreen = nil }
                 let made = try state.callHoldingResult(hooks.make, args, kind: "controller")
                 if made != nil { constructedCount += 1 }
-                return made.map { LuaController(handle: $0, ref: state.ref(for: $0), charge: charge, nativeScreen: madeNativeScreen) }
+                return made.map { LuaController(handle: $0, ref: state.ref(for: $0), state: state, charge: charge, nativeScreen: madeNativeScreen) }
             },
             handleFragment: { [unowned self] controller, match in
                 // Only a pattern whose fragment is a named param names a method to call; any

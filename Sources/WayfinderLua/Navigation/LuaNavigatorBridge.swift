@@ -78,7 +78,7 @@ final class LuaNavigatorBridge {
         let result = try state.call(hooks.hook, [.handle(controller.handle), "render"]).first ?? .null
         if result.isNull { return nil }
         let screen = try RenderedScreen(result, owner: describe(controller))
-        controller.renderedTitle = screen.title
+        try controller.keepTitle(screen.title)
         return screen
     }
 

@@ -57,7 +57,10 @@ extension LuaState {
         // The kind comes from where the error was raised (wf_raise_kind, the message handler),
         // never from its text: Lua does not run the handler for its own memory errors.
         let hit = shim.pointee
-        if status == LUA_ERRMEM || (hit.hit_memory != 0 && status == LUA_ERRERR) || hit.error_kind == Int32(WF_KIND_MEMORY) {
+        // The host's own refusals (a copy it would keep) were raised with their message at the
+        // script's line; Lua's own memory error carries no text of ours.
+        if status == LUA_ERRRUN, hit.error_kind == Int32(WF_KIND_MEMORY) { return ScriptError(kind: .memory, message: text, traceback: traceback) }
+        if status == LUA_ERRMEM || (hit.hit_memory != 0 && status == LUA_ERRERR) || hit.error_kind == Int32(WF_KIND_LUA_MEMORY) {
             return ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
         }
         // Once the budget is spent every Lua instruction raises again, so whatever ends the call
