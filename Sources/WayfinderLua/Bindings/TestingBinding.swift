@@ -25,7 +25,13 @@ enum TestingBinding {
             var stateFile: String?
             var limits = host.limits
             var clock: (() throws -> Double)?
-            if case .map(let options) = try call.value(2, name: "options") {
+            let given: Value
+            do throws(ScriptError) {
+                given = try call.state.value(at: 2, in: call.thread, named: "options")
+            } catch {
+                throw Refusal("wf.testing.launch: \(error.message)")
+            }
+            if case .map(let options) = given {
                 for (key, value) in options {
                     switch (key, value) {
                     case ("state", .string(let file)):

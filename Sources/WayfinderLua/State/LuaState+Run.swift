@@ -69,9 +69,11 @@ extension LuaState {
         return try makeRef(at: -1, in: thread)
     }
 
-    /// Calls a referenced Lua value with `args`, under the time budget.
+    /// Calls a referenced Lua value with `args`, under the time budget. `wrapperLevels`: levels
+    /// of the callee's own (a record a bundled module answers) around the script's values in each
+    /// result, not counted toward the depth limit.
     @discardableResult
-    public func call(_ function: LuaRef, _ args: [Value] = []) throws(ScriptError) -> [Value] {
+    public func call(_ function: LuaRef, _ args: [Value] = [], wrapperLevels: Int = 0) throws(ScriptError) -> [Value] {
         drainReleasedHandles()
         try checkOwnership(function)
         let start = try writingOps { () throws(ScriptError) in
@@ -79,17 +81,17 @@ extension LuaState {
             try write(args)
         }
         return try protectedCall(start: start) { thread, first, count throws(ScriptError) in
-            try values(from: first, count: count, in: thread, what: "result")
+            try values(from: first, count: count, in: thread, what: "result", wrapperLevels: wrapperLevels)
         }
     }
 
     /// Calls the Lua value behind a handle (a function, or anything with `__call`).
     @discardableResult
-    public func call(_ function: Value.Handle, _ args: [Value] = []) throws(ScriptError) -> [Value] {
+    public func call(_ function: Value.Handle, _ args: [Value] = [], wrapperLevels: Int = 0) throws(ScriptError) -> [Value] {
         guard let ref = ref(for: function) else {
             throw ScriptError(kind: .conversion, message: "\(function) does not belong to this Lua state")
         }
-        return try call(ref, args)
+        return try call(ref, args, wrapperLevels: wrapperLevels)
     }
 
     /// Calls the Lua value behind `function` and holds its first result by reference, whatever

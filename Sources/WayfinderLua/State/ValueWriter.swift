@@ -47,9 +47,12 @@ extension LuaState {
         string.withUTF8 { wf_op_string(shim, $0.baseAddress, $0.count) }
     }
 
+    /// A value the reader took (at most `maximumDepth` deep) always goes back, also inside the
+    /// host's own levels around it.
     private func checkDepth(_ depth: Int) throws(ScriptError) {
-        guard depth < LuaState.maximumDepth else {
-            throw ScriptError(kind: .conversion, message: "value is nested more than \(LuaState.maximumDepth) levels deep")
+        let limit = LuaState.maximumDepth + LuaState.hostLevels
+        guard depth < limit else {
+            throw ScriptError(kind: .conversion, message: "value is nested more than \(limit) levels deep")
         }
     }
 }
