@@ -46,6 +46,7 @@ lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns) {
     }
     h->main = L;
     wf_raised_setup(L);
+    wf_runners_setup(L);
     lua_setwarnf(L, wf_warn, h);
     /* Threads copy their creator's hook, so every coroutine is bounded by the same budget. */
     lua_sethook(L, wf_hook, LUA_MASKCOUNT, WF_HOOK_COUNT);

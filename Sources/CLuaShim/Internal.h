@@ -27,8 +27,24 @@ void wf_warn(void *ud, const char *msg, int tocont);
 void wf_build(lua_State *L, wf_host *h, size_t start, size_t end);
 
 int wf_msgh(lua_State *L);
+/* Makes the registry table that keeps the runners; once, when the state is made. */
+void wf_runners_setup(lua_State *L);
+/* Whether `thread` is one of the host's runners (Trampoline.c). */
+int wf_is_runner(lua_State *L, lua_State *thread);
 /* Makes the registry slot wf_raise_kind keeps its value in; once, when the state is made. */
 void wf_raised_setup(lua_State *L);
+/* The frames of one call from the host, innermost first: those of the thread running it, then,
+   when that is a runner (Trampoline.c), those of the thread that called the host which called
+   into it, and so on, as they were when every nested call ran on one thread. */
+typedef struct wf_frames {
+    lua_State *thread; /* the thread of the frame wf_next_frame last gave */
+    int level;         /* the next level to look at in it */
+} wf_frames;
+/* Fills ar (for lua_getinfo on frames->thread) with the next frame; 0 when there is none. */
+int wf_next_frame(wf_frames *frames, lua_Debug *ar);
+/* Whether the frame's function is a bundled wayfinder module's (its source after lua_getinfo "S"). */
+int wf_is_bundled(const lua_Debug *ar);
+
 /* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module. */
 void wf_where_script(lua_State *L);
 /* The same, looking from `level` up (0: the running function). */

@@ -39,13 +39,12 @@ void wf_raise_budget(lua_State *L, int level) {
     if (lua_gethookcount(L) != 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, 1);
     /* The innermost line of the script's own: not a bundled module's, and not a C function's
        (pcall, or a binding), which has none. */
-    static const char bundled[] = "@wayfinder/";
+    wf_frames frames = { L, level };
     lua_Debug ar;
     int named = 0;
-    for (int at = level; !named && lua_getstack(L, at, &ar); at++) {
-        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-        if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
-        luaL_where(L, at);
+    while (!named && wf_next_frame(&frames, &ar)) {
+        if (!lua_getinfo(frames.thread, "Sl", &ar) || ar.currentline <= 0 || wf_is_bundled(&ar)) continue;
+        lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
         named = 1;
     }
     if (!named) wf_where_script_from(L, level);

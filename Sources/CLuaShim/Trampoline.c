@@ -1,5 +1,10 @@
 #include "Internal.h"
 
+#include <stdio.h>
+
+/* The most bytes of traceback a memory error carries (written without allocating). */
+#define WF_MEMORY_TRACE 1024
+
 /*
  * Both directions of the Swift/Lua crossing. Lua errors are raised only from these C frames, after
  * Swift has returned, so a longjmp never crosses a Swift frame.
@@ -170,17 +175,45 @@ static int wf_build_body(lua_State *L) {
     return lua_gettop(L) - 1;
 }
 
+static int wf_runner_index(wf_host *h, lua_State *thread) {
+    for (int i = 0; i < h->runners_made; i++)
+        if (h->runners[i] == thread && thread != NULL) return i;
+    return -1;
+}
+
+int wf_next_frame(wf_frames *frames, lua_Debug *ar) {
+    for (;;) {
+        if (lua_getstack(frames->thread, frames->level, ar)) {
+            frames->level++;
+            return 1;
+        }
+        wf_host *h = wf_host_of(frames->thread);
+        int runner = wf_runner_index(h, frames->thread);
+        if (runner < 0) return 0;
+        /* Level 0 of the caller is the C function that resumed the runner. */
+        frames->thread = h->runner_callers[runner];
+        frames->level = 1;
+    }
+}
+
+int wf_is_bundled(const lua_Debug *ar) {
+    static const char bundled[] = "@wayfinder/";
+    return strncmp(ar->source, bundled, sizeof bundled - 1) == 0;
+}
+
 /* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module: a binding
    reached through the Lua side of the wayfinder module (ctx:set, wf.codec, nav:open) blames the
    script that called it, not the wrapper. A C caller (pcall) is named as Lua names it: by nothing.
-   Level 1 when every caller is bundled. */
+   Level 1 when every caller is bundled. The frames are those of the whole call from the host,
+   through the runners of nested calls (wf_next_frame). */
 void wf_where_script_from(lua_State *L, int from) {
-    static const char bundled[] = "@wayfinder/";
+    wf_frames frames = { L, from };
     lua_Debug ar;
-    for (int level = from; lua_getstack(L, level, &ar); level++) {
-        if (!lua_getinfo(L, "S", &ar)) break;
-        if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
-        luaL_where(L, level);
+    while (wf_next_frame(&frames, &ar)) {
+        if (!lua_getinfo(frames.thread, "Sl", &ar)) break;
+        if (wf_is_bundled(&ar)) continue;
+        if (ar.currentline > 0) lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+        else lua_pushliteral(L, "");
         return;
     }
     luaL_where(L, from);
@@ -303,26 +336,26 @@ int wf_raise_kind(lua_State *L, int kind) {
 /* The kind of the error value at 1: that of the value last raised with wf_raise_kind when this is
    that value (or an equal string, as a pcall re-raising it passes on), Lua's own memory error when
    the limit was hit and this is its out-of-memory message, else the script's own. */
-static int wf_kind_of_error(lua_State *L) {
+static int wf_kind_of_error(lua_State *L, int index) {
     wf_host *h = wf_host_of(L);
     int kind = WF_KIND_RUNTIME;
     lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
-    if (lua_rawequal(L, 1, -1)) kind = h->raised_kind;
+    if (lua_rawequal(L, index, -1)) kind = h->raised_kind;
     lua_pop(L, 1);
-    if (kind == WF_KIND_RUNTIME && h->hit_memory && lua_type(L, 1) == LUA_TSTRING) {
+    if (kind == WF_KIND_RUNTIME && h->hit_memory && lua_type(L, index) == LUA_TSTRING) {
         /* Interned when the state was made: pushing it allocates nothing. */
         lua_pushliteral(L, "not enough memory");
-        if (lua_rawequal(L, 1, -1)) kind = WF_KIND_LUA_MEMORY;
+        if (lua_rawequal(L, index, -1)) kind = WF_KIND_LUA_MEMORY;
         lua_pop(L, 1);
     }
     return kind;
 }
 
-/* Whether the error value at 1 is the value last raised with a traceback of its own (an error
-   coming back through a binding from a nested call carries the innermost one). */
-static int wf_carries_traceback(lua_State *L) {
+/* Whether the error value at `index` is the value last raised with a traceback of its own (an
+   error coming back through a binding from a nested call carries the innermost one). */
+static int wf_carries_traceback(lua_State *L, int index) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
-    int carried = lua_rawequal(L, 1, -1);
+    int carried = lua_rawequal(L, index, -1);
     lua_pop(L, 1);
     if (!carried) return 0;
     carried = lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key) == LUA_TSTRING;
@@ -372,17 +405,55 @@ static void wf_describe_table(lua_State *L, int index) {
     lua_concat(L, 2);
 }
 
-/* Pushes "chunk:line: " of the innermost running Lua function (the one that raised, or called the
-   C function that did), or "" when no Lua function is running. */
-static void wf_where_raised(lua_State *L) {
+/* Pushes onto L "chunk:line: " of the innermost Lua function running in `thread` from `level` up
+   (the one that raised, or called the C function that did), or "" when none is. */
+static void wf_where_raised_in(lua_State *L, lua_State *thread, int level) {
     lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) {
-            luaL_where(L, level);
+    for (int at = level; lua_getstack(thread, at, &ar); at++) {
+        if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
             return;
         }
     }
     lua_pushliteral(L, "");
+}
+
+/* Writes into buf, allocating nothing, "chunk:line: " of the innermost Lua function of the
+   script's own in the call that `thread` runs (through the runners of nested calls; a bundled
+   module's when the script has none), or "". */
+static void wf_where_text(lua_State *thread, char *buf, size_t cap) {
+    wf_frames frames = { thread, 0 };
+    lua_Debug ar;
+    buf[0] = '\0';
+    while (wf_next_frame(&frames, &ar)) {
+        if (!lua_getinfo(frames.thread, "Sl", &ar) || ar.currentline <= 0) continue;
+        int bundled = wf_is_bundled(&ar);
+        if (buf[0] != '\0' && bundled) continue;
+        snprintf(buf, cap, "%s:%d: ", ar.short_src, ar.currentline);
+        if (!bundled) return;
+    }
+}
+
+/* Writes into buf, allocating nothing, a traceback of the call `thread` runs (through the runners
+   of nested calls) in luaL_traceback's form, cut where buf ends. */
+static void wf_traceback_text(lua_State *thread, char *buf, size_t cap) {
+    int len = snprintf(buf, cap, "stack traceback:");
+    wf_frames frames = { thread, 0 };
+    lua_Debug ar;
+    while (len >= 0 && (size_t)len < cap && wf_next_frame(&frames, &ar)) {
+        if (!lua_getinfo(frames.thread, "Sln", &ar)) break;
+        int n;
+        if (ar.currentline > 0) n = snprintf(buf + len, cap - (size_t)len, "\n\t%s:%d: in ", ar.short_src, ar.currentline);
+        else n = snprintf(buf + len, cap - (size_t)len, "\n\t%s: in ", ar.short_src);
+        if (n < 0 || (size_t)n >= cap - (size_t)len) break;
+        len += n;
+        if (ar.name != NULL) n = snprintf(buf + len, cap - (size_t)len, "%s '%s'", *ar.namewhat != '\0' ? ar.namewhat : "function", ar.name);
+        else if (*ar.what == 'm') n = snprintf(buf + len, cap - (size_t)len, "main chunk");
+        else if (*ar.what != 'C') n = snprintf(buf + len, cap - (size_t)len, "function <%s:%d>", ar.short_src, ar.linedefined);
+        else n = snprintf(buf + len, cap - (size_t)len, "?");
+        if (n < 0 || (size_t)n >= cap - (size_t)len) break;
+        len += n;
+    }
 }
 
 /* The text of the error object at 1, run protected: its __tostring, else for a table its fields;
@@ -402,44 +473,80 @@ static int wf_error_tostring(lua_State *L) {
     return 1;
 }
 
-/* Makes the message a string (as lua.c does) and keeps the traceback beside it, never in it: the
-   one the error carries when it came back through a binding from a nested call (the innermost),
-   else this stack's. The handler's result is the message alone; wf_pcall hands the traceback back
-   as a second value. An error object that is not a string or number is named by the position it
-   was raised at, then by its __tostring, else (no __tostring, or one that raises) by its type. */
-int wf_msgh(lua_State *L) {
-    wf_host_of(L)->error_kind = wf_kind_of_error(L);
-    int carried = wf_carries_traceback(L);
-    int type = lua_type(L, 1);
+/* Pushes the traceback of `thread` from `level` up; when `thread` is a runner, it goes on through
+   the threads that called the host which called into it (a nested call's frames, then those of
+   the script whose binding made it), as one thread's traceback would. */
+static void wf_push_traceback(lua_State *L, lua_State *thread, int level) {
+    static const char header[] = "stack traceback:";
+    wf_host *h = wf_host_of(L);
+    luaL_traceback(L, thread, NULL, level);
+    for (int i = wf_runner_index(h, thread); i >= 0; i = wf_runner_index(h, h->runner_callers[i])) {
+        /* Level 0 of the caller is the C function that resumed the runner. */
+        luaL_traceback(L, h->runner_callers[i], NULL, 1);
+        size_t len;
+        const char *text = lua_tolstring(L, -1, &len);
+        if (len > sizeof header - 1) {
+            lua_pushlstring(L, text + sizeof header - 1, len - (sizeof header - 1));
+            lua_remove(L, -2);
+            lua_concat(L, 2);
+        } else {
+            lua_pop(L, 1);
+        }
+    }
+}
+
+/* Makes the error object on top of L the message a failed call reports, in place, and answers its
+   kind: the object made a string (as lua.c does). `thread` is where the error happened, its stack
+   still as the error left it: L itself for the message handler, or a runner that failed. An error
+   object that is not a string or number is named by the position it was raised at (looking from
+   `level` up), then by its __tostring, else (no __tostring, or one that raises) by its type. The
+   traceback is the caller's to keep beside the message. */
+static int wf_describe_error(lua_State *L, lua_State *thread, int level, int kind) {
+    int obj = lua_gettop(L);
+    int type = lua_type(L, obj);
     if (type == LUA_TNUMBER) {
-        lua_tolstring(L, 1, NULL);
+        lua_tolstring(L, obj, NULL);
     } else if (type != LUA_TSTRING) {
         lua_pushcfunction(L, wf_error_tostring);
-        lua_pushvalue(L, 1);
+        lua_pushvalue(L, obj);
         int status = lua_pcall(L, 1, 1, 0);
         if (status != LUA_OK && wf_host_of(L)->hit_time) {
             /* The budget ran out inside __tostring: that is the error to report. */
         } else {
             if (status != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
                 lua_pop(L, 1);
-                lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+                lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, obj));
             }
-            wf_where_raised(L);
+            wf_where_raised_in(L, thread, level);
             lua_insert(L, -2);
             lua_concat(L, 2);
         }
-        lua_replace(L, 1);
+        lua_replace(L, obj);
     }
-    lua_settop(L, 1);
-    const char *msg = lua_tostring(L, 1);
-    /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position. */
-    if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
-        wf_where_raised(L);
-        lua_insert(L, 1);
+    lua_settop(L, obj);
+    const char *msg = lua_tostring(L, obj);
+    /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position,
+       and its memory error without one anywhere. */
+    if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0
+        || (kind == WF_KIND_LUA_MEMORY && strcmp(msg, "not enough memory") == 0)) {
+        wf_where_raised_in(L, thread, level);
+        lua_insert(L, obj);
         lua_concat(L, 2);
     }
+    return kind;
+}
+
+/* Keeps the traceback beside the message, never in it: the handler's result is the message alone
+   (wf_describe_error), and wf_pcall hands back the traceback kept here as a second value: the one
+   the error carries when it was raised with one (it came back through a binding from a nested
+   call, or from a runner that failed: the innermost), else this stack's. */
+int wf_msgh(lua_State *L) {
+    lua_settop(L, 1);
+    wf_host *h = wf_host_of(L);
+    int carried = wf_carries_traceback(L, 1);
+    h->error_kind = wf_describe_error(L, L, 1, wf_kind_of_error(L, 1));
     if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key);
-    else luaL_traceback(L, L, NULL, 1);
+    else wf_push_traceback(L, L, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
     lua_pushvalue(L, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
@@ -461,13 +568,124 @@ static void wf_push_handled_traceback(lua_State *L, int status) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
 }
 
+/*
+ * Runners. Every call from the host runs its callee in a coroutine of the host's, a runner: when
+ * the call fails, Lua leaves a coroutine's stack as the error left it, so the message is made from
+ * that stack afterwards, as the message handler makes it from a live one. That also covers Lua's
+ * own memory error, which Lua raises without calling any message handler and which the allocator
+ * cannot place (reading the stack from inside the allocator is not safe while Lua is moving a
+ * stack). Calls from the host nest, so the call at depth d has runner d, made once and kept in the
+ * registry. Scripts see no coroutine of theirs: coroutine.yield, isyieldable and running treat a
+ * runner as the main thread (Sandbox.c).
+ */
+static const char wf_runners_key = 0;
+
+void wf_runners_setup(lua_State *L) {
+    lua_newtable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_runners_key);
+}
+
+int wf_is_runner(lua_State *L, lua_State *thread) {
+    return wf_runner_index(wf_host_of(L), thread) >= 0;
+}
+
+/* Runner `index`, made when there is none (or the one there failed). */
+static lua_State *wf_runner(lua_State *L, wf_host *h, int index) {
+    if (index < 0 || index >= WF_MAX_RUNNERS) {
+        luaL_error(L, "calls from the host nested more than %d deep", WF_MAX_RUNNERS);
+        return NULL;
+    }
+    for (; h->runners_made <= index; h->runners_made++) h->runners[h->runners_made] = NULL;
+    if (h->runners[index] == NULL) {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_runners_key);
+        h->runners[index] = lua_newthread(L);
+        lua_rawseti(L, -2, index + 1);
+        lua_pop(L, 1);
+    }
+    return h->runners[index];
+}
+
+/* The runner's call failed (or yielded, which the sandbox's yield does not let it): raises on L
+   the message made from the runner's stack, carrying its traceback (the one the error carries
+   already when it came back through a binding from a nested call, else the runner's, through the
+   threads that called into it), then makes the runner ready for the next call, closing the
+   to-be-closed variables the failed call left open as unwinding would have (they receive the
+   call's error object; one that raises ends the call with its own error instead, as it would
+   have). Lua's own memory error gets the script's line and a traceback written without
+   allocating, and its message is made once the runner has let go of the failed call's memory. */
+static int wf_runner_failed(lua_State *L, lua_State *co, int status) {
+    int kind;
+    int carried = 0;
+    if (status == LUA_YIELD) {
+        wf_where_raised_in(L, co, 0);
+        lua_pushliteral(L, "attempt to yield from outside a coroutine");
+        lua_concat(L, 2);
+        kind = WF_KIND_RUNTIME;
+    } else {
+        /* A copy: the object stays on the runner for its __close methods. */
+        if (lua_checkstack(co, 1)) lua_pushvalue(co, -1);
+        lua_xmove(co, L, 1);
+        kind = status == LUA_ERRMEM ? WF_KIND_LUA_MEMORY : wf_kind_of_error(L, lua_gettop(L));
+        carried = status != LUA_ERRMEM && wf_carries_traceback(L, lua_gettop(L));
+    }
+    int object = lua_gettop(L);
+    char where[LUA_IDSIZE + 32];
+    char trace[WF_MEMORY_TRACE];
+    if (kind == WF_KIND_LUA_MEMORY) {
+        wf_where_text(co, where, sizeof where);
+        wf_traceback_text(co, trace, sizeof trace);
+    } else {
+        lua_pushvalue(L, object);
+        kind = wf_describe_error(L, co, 0, kind);
+        if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key);
+        else wf_push_traceback(L, co, 0);
+    }
+    /* A runner that failed is not used again: an error raised in a hook (the time budget's) leaves
+       the thread with hooks switched off, which only a protected call inside it would have
+       switched back on. The next call at this depth gets a fresh one. */
+    wf_host *h = wf_host_of(L);
+    h->runners[h->depth - 1] = NULL;
+    if (lua_resetthread(co) != LUA_OK && status != LUA_YIELD) {
+        /* The runner answers with the call's error object, unless a __close raised another. */
+        lua_xmove(co, L, 1);
+        if (!lua_rawequal(L, -1, object)) {
+            lua_settop(co, 0);
+            /* Its traceback is the message handler's: the stack of the caller that resumed the
+               runner, whose own has been reset. */
+            return wf_raise_kind(L, wf_describe_error(L, co, 0, wf_kind_of_error(L, lua_gettop(L))));
+        }
+        lua_pop(L, 1);
+    }
+    lua_settop(co, 0);
+    if (kind == WF_KIND_LUA_MEMORY) {
+        lua_pushstring(L, trace);
+        lua_pushfstring(L, "%snot enough memory", where);
+    } else {
+        /* The message on top, its traceback just below it. */
+        lua_insert(L, -2);
+    }
+    return wf_raise(L, kind, lua_gettop(L) - 1);
+}
+
 static int wf_call_body(lua_State *L) {
+    wf_host *h = wf_host_of(L);
     const wf_range *r = (const wf_range *)lua_touserdata(L, 1);
-    wf_build(L, wf_host_of(L), r->start, r->end);
+    wf_build(L, h, r->start, r->end);
     int n = lua_gettop(L) - 1;
     if (n < 1) return luaL_error(L, "nothing to call");
-    lua_call(L, n - 1, LUA_MULTRET);
-    return lua_gettop(L) - 1;
+    lua_State *co = wf_runner(L, h, h->depth - 1);
+    if (!lua_checkstack(co, n)) return luaL_error(L, "stack overflow (too many arguments)");
+    lua_xmove(L, co, n);
+    h->runner_callers[h->depth - 1] = L;
+    int results = 0;
+    int status = lua_resume(co, L, n - 1, &results);
+    if (status != LUA_OK) return wf_runner_failed(L, co, status);
+    if (!lua_checkstack(L, results)) {
+        lua_settop(co, 0);
+        return luaL_error(L, "stack overflow (too many results)");
+    }
+    lua_xmove(co, L, results);
+    return results;
 }
 
 int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults) {

@@ -77,6 +77,10 @@ enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
    caller frees, or NULL with *status saying why. */
 typedef char *(*wf_module_reader)(void *owner, int root, const char *relpath, size_t *len, int *status);
 
+/* The deepest calls from the host may nest (each level is a C call, so Lua's own limit of about
+   200 nested C calls comes first). */
+#define WF_MAX_RUNNERS 256
+
 /* Per-state data: the allocator's ud, so any thread of the state finds it with lua_getallocf. */
 typedef struct wf_host {
     size_t mem_used;
@@ -113,6 +117,11 @@ typedef struct wf_host {
 
     lua_State *main;
     lua_State *current; /* the thread running the innermost binding, if any */
+    /* The threads calls from the host run in, by nesting depth (Trampoline.c, "Runners"). */
+    lua_State *runners[WF_MAX_RUNNERS];
+    /* The thread each running runner was resumed from (for tracebacks across nested calls). */
+    lua_State *runner_callers[WF_MAX_RUNNERS];
+    int runners_made;
     void *owner;        /* the Swift LuaState, unretained */
 
     wf_text_sink print_sink;

@@ -58,10 +58,17 @@ extension LuaState {
         // never from its text: Lua does not run the handler for its own memory errors.
         let hit = shim.pointee
         // The host's own refusals (a copy it would keep) were raised with their message at the
-        // script's line; Lua's own memory error carries no text of ours.
+        // script's line. Lua's own memory error ("not enough memory") was given the script's line
+        // and a traceback where the call failed (Trampoline.c, "Runners"); it reads as the limit.
         if status == LUA_ERRRUN, hit.error_kind == Int32(WF_KIND_MEMORY) { return ScriptError(kind: .memory, message: text, traceback: traceback) }
+        let reached = "memory limit of \(limits.memoryDescription) reached"
+        if status == LUA_ERRRUN, hit.error_kind == Int32(WF_KIND_LUA_MEMORY) {
+            let raised = ScriptError(kind: .memory, message: text)
+            let position = raised.file.flatMap { file in raised.line.map { "\(file):\($0): " } } ?? ""
+            return ScriptError(kind: .memory, message: position + reached, traceback: traceback)
+        }
         if status == LUA_ERRMEM || (hit.hit_memory != 0 && status == LUA_ERRERR) || hit.error_kind == Int32(WF_KIND_LUA_MEMORY) {
-            return ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
+            return ScriptError(kind: .memory, message: reached)
         }
         // Once the budget is spent every Lua instruction raises again, so whatever ends the call
         // (the budget's error, or C code such as coroutine.wrap re-raising it with a position)

@@ -33,8 +33,10 @@ struct HostMemoryTests {
               if not ok then opened = i - 1 error(why) end
             end
             """, chunk: "loop.lua")
-        #expect(error?.message.hasPrefix("loop.lua:3: cannot open 'tt://p/") == true, "\(String(describing: error?.message.prefix(200)))")
-        #expect(error?.message.hasSuffix("': memory limit of 16 MiB reached") == true, "\(String(describing: error?.message.suffix(200)))")
+        // The copy that does not fit is the entry's, or one the constructor's work asks for then
+        // (its context layer), which names the line of the open that made it.
+        let expected = #/loop\.lua:3: cannot open 'tt://p/\d+\?pad=x{8000}': (loop\.lua:2: )?memory limit of 16 MiB reached/#
+        #expect(error.map { (try? expected.wholeMatch(in: $0.message)) != nil } == true, "\(String(describing: error?.message.suffix(200)))")
         #expect(app.state.memoryInUse <= 16 << 20)
         guard case .int(let depth)? = try app.state.run(source: "return opened").first else { Issue.record("the loop ended"); return }
         #expect(app.navigator.tree.allEntries.count == Int(depth), "the failed open kept nothing")
