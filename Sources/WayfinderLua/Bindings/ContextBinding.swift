@@ -33,9 +33,12 @@ enum ContextBinding {
                 }
             }
             let context = ContextChain(name: name, inner: inner, fields: fields)
-            // A layer keeps its name and field types: charged for as long as it lives.
-            let kept = RetainedCost.text(name ?? "") + fields.keys.reduce(0) { $0 + RetainedCost.text($1) }
-            try host.bridge.contextCharges.keepWithLayer(context, bytes: kept, in: call.state)
+            // A layer keeps its name and field types: charged for as long as it lives. (A plain
+            // layer, made at every open, costs the host no more than its Lua object costs Lua.)
+            if name != nil || !fields.isEmpty {
+                let kept = RetainedCost.layer(name: name, fields: fields.keys)
+                try host.bridge.contextCharges.keepWithLayer(context, bytes: kept, in: call.state)
+            }
             return [try call.state.newObject(context, metatable: try host.bridge.contextMetatable()), .int(Int64(context.id))]
         }
     }

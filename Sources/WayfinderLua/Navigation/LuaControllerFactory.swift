@@ -23,12 +23,22 @@ extension LuaNavigatorBridge {
                 // when the controller goes: an open that does not fit fails and keeps nothing.
                 let kept = RetainedCost.entry(url: request.url) + (request.query.isEmpty ? 0 : Value.map(request.query).retainedSize)
                     + (request.state?.retainedSize ?? 0)
-                let charge = try ExternalCharge(kept, to: state)
+                try state.chargeExternalCollecting(kept)
                 madeNativeScreen = nil
                 defer { madeNativeScreen = nil }
-                let made = try state.callHoldingResult(hooks.make, args, kind: "controller")
-                if made != nil { constructedCount += 1 }
-                return made.map { LuaController(handle: $0, ref: state.ref(for: $0), state: state, charge: charge, nativeScreen: madeNativeScreen) }
+                let made: Value.Handle?
+                do {
+                    made = try state.callHoldingResult(hooks.make, args, kind: "controller")
+                } catch {
+                    state.releaseExternal(kept)
+                    throw error
+                }
+                guard let made else {
+                    state.releaseExternal(kept)
+                    return nil
+                }
+                constructedCount += 1
+                return LuaController(handle: made, ref: state.ref(for: made), state: state, charged: kept, nativeScreen: madeNativeScreen)
             },
             handleFragment: { [unowned self] controller, match in
                 // Only a pattern whose fragment is a named param names a method to call; any

@@ -78,8 +78,15 @@ enum RetainedCost {
     /// A param type: its name, the converter and the handle to the script's function.
     static func paramType(name: String) -> Int { 256 + 2 * name.utf8.count }
 
-    /// A context key observed from Lua: the host's one observer of it.
+    /// A context key observed from Lua: the host's one observer of it (and the layer's record of
+    /// what it is charged).
     static func observer(key: String) -> Int { 128 + key.utf8.count }
+
+    /// A context layer's name and declared field types (and the layer's record of what it is
+    /// charged).
+    static func layer(name: String?, fields: some Sequence<String>) -> Int {
+        fields.reduce(128 + (name?.utf8.count ?? 0)) { $0 + text($1) }
+    }
 
     /// A string kept as it is (a title, a tab's fixed title, an app's name).
     static func text(_ text: String) -> Int { overhead + text.utf8.count }
