@@ -51,7 +51,8 @@ extension LuaNavigatorBridge {
             remaking: { [unowned self] controller, request in
                 // Its context (the same Lua object) and list position go as the open's action,
                 // the state its persist hook writes as the saved state (restore(state)).
-                let kept = try state.call(hooks.remaking, [.handle(controller.handle)]).first ?? .null
+                // The record is the navigator's own level around the script's state.
+                let kept = try state.call(hooks.remaking, [.handle(controller.handle)], wrapperLevels: 1).first ?? .null
                 var remade = request
                 remade.state = kept["state"].flatMap { $0.isNull ? nil : $0 }
                 var action = OrderedDictionary<String, Value>()

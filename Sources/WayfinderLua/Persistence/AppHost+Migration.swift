@@ -42,7 +42,8 @@ extension AppHost {
             do { document = try Self.document(of: saved) } catch { throw failure("the saved state cannot be handed to it: \(error)") }
             let answer: Value
             do {
-                answer = try state.call(hooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))]).first ?? .null
+                answer = try state.call(hooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))],
+                                        wrapperLevels: NavigationState.documentLevels).first ?? .null
             } catch {
                 throw failure(error.message)
             }

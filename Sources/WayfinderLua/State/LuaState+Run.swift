@@ -70,15 +70,16 @@ extension LuaState {
     }
 
     /// Calls a referenced Lua value with `args`, under the time budget. `wrapperLevels`: levels
-    /// of the callee's own (a record a bundled module answers) around the script's values in each
-    /// result, not counted toward the depth limit.
+    /// of the host's own around the script's values in each argument and result (a record a
+    /// bundled module answers, the state document `migrate` is handed and answers), not counted
+    /// toward the depth limit.
     @discardableResult
     public func call(_ function: LuaRef, _ args: [Value] = [], wrapperLevels: Int = 0) throws(ScriptError) -> [Value] {
         drainReleasedHandles()
         try checkOwnership(function)
         let start = try writingOps { () throws(ScriptError) in
             wf_op_ref(shim, function.reference)
-            try write(args)
+            try write(args, wrapperLevels: wrapperLevels)
         }
         return try protectedCall(start: start) { thread, first, count throws(ScriptError) in
             try values(from: first, count: count, in: thread, what: "result", wrapperLevels: wrapperLevels)

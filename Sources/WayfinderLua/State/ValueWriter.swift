@@ -8,8 +8,10 @@ import Wayfinder
 /// An `.array` holding `.null` leaves a hole in the Lua table (Lua cannot store nil), so it does not
 /// come back as the same array. An empty `.array` comes back as an empty `.map`.
 extension LuaState {
-    func write(_ values: [Value]) throws(ScriptError) {
-        for value in values { try write(value, depth: 0) }
+    /// `wrapperLevels`: levels of the host's own around the script's values (beyond the few
+    /// `hostLevels` any value may have), not counted toward the depth limit.
+    func write(_ values: [Value], wrapperLevels: Int = 0) throws(ScriptError) {
+        for value in values { try write(value, depth: -wrapperLevels) }
     }
 
     func write(_ value: Value, depth: Int) throws(ScriptError) {

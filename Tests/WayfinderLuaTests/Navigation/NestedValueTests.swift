@@ -74,4 +74,52 @@ struct NestedValueTests {
         let depth = try second.run("local n, t = 0, restored while t do n = n + 1 t = t.x end return n")
         #expect(depth == [99])
     }
+
+    /// A state of an older version goes through `migrate` inside the state document, whose own
+    /// levels around it (the root, the tabs, the tab, the entry) are not counted either: the
+    /// deepest state taken, kept in a tab's screen, is migrated and restored.
+    @Test func theDeepestStateTakenGoesThroughAMigration() throws {
+        let directory = try TemporaryDirectory()
+        let statePath = directory.subpath("state.json")
+        func source(version: Int) -> String {
+            Self.prelude + """
+                local Keeper = wf.controller 'Keeper'
+                function Keeper:init(route) self.kept = route.state end
+                function Keeper:persist(state) state.kept = self.kept end
+                function Keeper:restore(state) restored = state.kept end
+                wf.map:from('tt://keep', Keeper)
+                wf.app { name = 'deep', tabs = { 'tt://p/0', 'tt://p/1' }, version = \(version),
+                         migrate = function(state, from) migrated = from return state end }
+                """
+        }
+        let first = try Launch(source(version: 1), state: statePath)
+        try first.run("assert(nav:open { url = 'tt://keep', state = deep(99) })")
+        try first.app.host.persist()
+        #expect(first.warnings.isEmpty, "\(first.warnings)")
+        let second = try Launch(source(version: 2), state: statePath)
+        #expect(second.warnings.isEmpty, "\(second.warnings)")
+        #expect(try second.run("return migrated") == [1])
+        let depth = try second.run("local n, t = 0, restored while t do n = n + 1 t = t.x end return n")
+        #expect(depth == [99])
+    }
+
+    /// A screen made again in its place (presentation `refresh`) is handed what its `persist`
+    /// hook saved, inside the record the navigator module answers: the deepest state taken comes
+    /// through it too.
+    @Test func theDeepestStateTakenSurvivesARefresh() throws {
+        let app = try TestApp(Self.prelude + """
+            local Keeper = wf.controller 'Keeper'
+            function Keeper:persist(state) state.kept = self.kept end
+            function Keeper:restore(state) self.kept = state.kept end
+            wf.map:from('tt://keep', Keeper)
+            """)
+        try app.run("first = assert(nav:open { url = 'tt://keep', state = { kept = deep(99) } })")
+        let results = try app.run("""
+            local again, why = nav:open { url = 'tt://keep', presentation = 'refresh' }
+            local n, t = 0, again and again.kept
+            while t do n = n + 1 t = t.x end
+            return again ~= first, n, why
+            """)
+        #expect(results == [true, 99, .null])
+    }
 }
