@@ -98,7 +98,11 @@ enum MapBinding {
             let host = try AppHost.from(call)
             let old = try call.string(1, name: "old_pattern")
             let new = try call.string(2, name: "new_pattern")
+            // Charged first, as a route is; the same old pattern again replaces its move, and the
+            // charge with it.
+            let charge = try ExternalCharge(RetainedCost.move(old: old, new: new), to: call.state)
             try Refusal.refusing(PatternError.self) { try host.navigator.moves.add(from: old, to: new) }
+            host.keptCharges.moves[old] = charge
             return [.bool(true)]
         }
     }

@@ -21,8 +21,7 @@ extension LuaNavigatorBridge {
                 // What the screen's entry keeps in Swift while it is in the tree (its URL, the
                 // action's query and state) is charged before the constructor runs, and given back
                 // when the controller goes: an open that does not fit fails and keeps nothing.
-                let kept = RetainedCost.entry(url: request.url) + (request.query.isEmpty ? 0 : Value.map(request.query).retainedSize)
-                    + (request.state?.retainedSize ?? 0)
+                let kept = RetainedCost.entry(request)
                 try state.chargeExternalCollecting(kept)
                 madeNativeScreen = nil
                 defer { madeNativeScreen = nil }
@@ -30,15 +29,16 @@ extension LuaNavigatorBridge {
                 do {
                     made = try state.callHoldingResult(hooks.make, args, kind: "controller")
                 } catch {
-                    state.releaseExternal(kept)
+                    state.releaseExternal(kept + (madeNativeScreen?.charged ?? 0))
                     throw error
                 }
                 guard let made else {
-                    state.releaseExternal(kept)
+                    state.releaseExternal(kept + (madeNativeScreen?.charged ?? 0))
                     return nil
                 }
                 constructedCount += 1
-                return LuaController(handle: made, ref: state.ref(for: made), state: state, charged: kept, nativeScreen: madeNativeScreen)
+                return LuaController(handle: made, ref: state.ref(for: made), state: state, charged: kept + (madeNativeScreen?.charged ?? 0),
+                                     nativeScreen: madeNativeScreen?.screen)
             },
             handleFragment: { [unowned self] controller, match in
                 // Only a pattern whose fragment is a named param names a method to call; any

@@ -67,6 +67,12 @@ enum RetainedCost {
     /// compares it by (percent-encoding can make that up to three times the URL's length).
     static func entry(url: String) -> Int { 256 + 4 * url.utf8.count }
 
+    /// A screen's entry opened by `request`, or the open a guard keeps waiting: the URL, as
+    /// `entry(url:)`, and the query and state the request hands over.
+    static func entry(_ request: NavigationRequest) -> Int {
+        entry(url: request.url) + (request.query.isEmpty ? 0 : Value.map(request.query).retainedSize) + (request.state?.retainedSize ?? 0)
+    }
+
     /// A route in the route table: its pattern (its text, its parsed parts and the trie's keys),
     /// its options and the names its target keeps (its class's, its native screen's, where its
     /// guard is defined).
@@ -74,6 +80,19 @@ enum RetainedCost {
         let texts = ([options.parent, options.selector, options.transition, options.name] + names).reduce(0) { $0 + ($1?.utf8.count ?? 0) }
         return 1024 + 4 * pattern.utf8.count + texts
     }
+
+    /// What a native screen's factory is handed (``NativeScreenRequest``), which the screen may
+    /// keep: copies of the URL, the pattern, the params, the query and the state; its context
+    /// holds the very strings the context layers hold (charged there), so only its keys count.
+    static func nativeScreen(_ request: NativeScreenRequest) -> Int {
+        256 + request.url.utf8.count + request.pattern.utf8.count + (request.fragment?.utf8.count ?? 0)
+            + Value.map(request.params).retainedSize + Value.map(request.query).retainedSize + (request.state?.retainedSize ?? 0)
+            + request.context.keys.reduce(0) { $0 + text($1) }
+    }
+
+    /// A moved route (`wf.map:moved`): both patterns, parsed, and the old one's place in the
+    /// table of moves.
+    static func move(old: String, new: String) -> Int { 1024 + 4 * (old.utf8.count + new.utf8.count) }
 
     /// A param type: its name, the converter and the handle to the script's function.
     static func paramType(name: String) -> Int { 256 + 2 * name.utf8.count }

@@ -123,4 +123,60 @@ struct HostMemoryTests {
             end
             """)
     }
+
+    /// A moved route keeps both patterns in the table of moves for as long as the app runs:
+    /// charged like a route; the same old pattern again replaces its move and its charge; one that
+    /// does not fit is refused at the script's line and not added.
+    @Test func movedRoutesAreCharged() throws {
+        let app = try host("long = string.rep('m', 64 << 10)")
+        try app.state.collectGarbage()
+        let before = app.state.memoryInUse
+        try app.state.run(source: "assert(wf.map:moved('tt://old/' .. long, 'tt://p/1'))")
+        try app.state.collectGarbage()
+        let moved = app.state.memoryInUse
+        #expect(moved - before >= 4 * (64 << 10), "\(before) -> \(moved)")
+        try app.state.run(source: "for round = 2, 10 do assert(wf.map:moved('tt://old/' .. long, 'tt://p/' .. round)) end")
+        try app.state.collectGarbage()
+        #expect(abs(app.state.memoryInUse - moved) < 16 << 10, "\(moved) -> \(app.state.memoryInUse)")
+        #expect(app.navigator.moves.moves.count == 1)
+        // Four times a 3 MiB pattern does not fit beside it in 16 MiB.
+        let error = failure(app.state, "local huge = string.rep(long, 48)\nwf.map:moved('tt://huge/' .. huge, 'tt://p/1')", chunk: "moves.lua")
+        #expect(error?.message == "moves.lua:2: memory limit of 16 MiB reached", "\(String(describing: error?.message.prefix(200)))")
+        #expect(app.navigator.moves.moves.count == 1)
+        #expect(app.state.memoryInUse <= 16 << 20)
+    }
+
+    /// The open a guard keeps waiting holds its URL, query and state in the host until it opens or
+    /// is dropped: charged as a screen's entry while it waits; one that does not fit is dropped.
+    @Test func theWaitingOpenIsCharged() throws {
+        final class Warnings { var lines: [String] = [] }
+        let warnings = Warnings()
+        let app = try host("""
+            wf.map:from('tt://locked/(id)', function() return {} end, { guard = function() return false end })
+            big = string.rep('b', 1 << 20)
+            """)
+        app.warn = { warnings.lines.append($0) }
+        try app.state.collectGarbage()
+        let before = app.state.memoryInUse
+        #expect(try app.state.run(source: "nav:open { url = 'tt://locked/1', state = { big = big } } return nav:pending().url") == ["tt://locked/1"])
+        try app.state.collectGarbage()
+        let waiting = app.state.memoryInUse
+        #expect(waiting - before >= 1 << 20, "\(before) -> \(waiting)")
+        // Another open waiting replaces it, and its charge.
+        try app.state.run(source: "for i = 1, 50 do nav:open { url = 'tt://locked/' .. i, state = { big = big } } end")
+        try app.state.collectGarbage()
+        #expect(abs(app.state.memoryInUse - waiting) < 16 << 10, "\(waiting) -> \(app.state.memoryInUse)")
+        #expect(try app.state.run(source: "return nav:drop_pending()") == [true])
+        try app.state.collectGarbage()
+        #expect(waiting - app.state.memoryInUse >= 1 << 20, "\(waiting) -> \(app.state.memoryInUse)")
+        // One whose state does not fit is not kept: 15 copies in Swift of the one 1 MiB string Lua holds.
+        #expect(try app.state.run(source: """
+            local copies = {}
+            for i = 1, 15 do copies[i] = big end
+            nav:open { url = 'tt://locked/2', state = copies }
+            return nav:pending()
+            """) == [.null])
+        #expect(warnings.lines == ["dropped the pending 'tt://locked/2': memory limit of 16 MiB reached"], "\(warnings.lines.map { $0.prefix(100) })")
+        #expect(app.state.memoryInUse <= 16 << 20)
+    }
 }
