@@ -18,6 +18,7 @@ struct SpecBudgetTests {
             local wf = require 'wayfinder'
             wf.map:from('tt://a', function() return {} end)
             wf.map:from('tt://loop', function() while true do end end)
+            wf.map:from('tt://guarded', function() return {} end, { external = true, guard = function() while true do end end })
             wf.app { root = 'tt://a' }
             """)
         try directory.write("specs/apps/spin/app.lua", "while true do end\n")
@@ -53,6 +54,22 @@ struct SpecBudgetTests {
         #expect(!output.contains("open 2"), "one open burns the app's budget, and so the step's: \(output)")
     }
 
+    /// A guard the app's navigator asks, for a link from outside, is the app's work too.
+    @Test func aGuardThatLoopsInADrivenAppSpendsTheStepsBudget() throws {
+        let result = try runSpec("""
+              local app = assert(wf.testing.launch(here .. "/apps/loop"))
+              print("link")
+              app:handle_link("tt://guarded")
+              print("after the link")
+            """)
+        let output = result.stdout + result.stderr
+        #expect(result.status != 0, "\(output)")
+        #expect(output.contains("budget_spec.lua:6: time budget of 300 ms exceeded (in the app: app.lua:4: time budget of 300 ms exceeded)"),
+                "\(output)")
+        #expect(output.contains("link"), "\(output)")
+        #expect(!output.contains("after the link"), "\(output)")
+    }
+
     @Test func launchingAnAppWhoseLoadLoopsSpendsTheStepsBudget() throws {
         let result = try runSpec("""
               local launches = 0
@@ -69,5 +86,4 @@ struct SpecBudgetTests {
         #expect(output.contains("launch 1"), "\(output)")
         #expect(!output.contains("launch 2"), "one launch burns the app's budget, and so the step's: \(output)")
     }
-
 }
