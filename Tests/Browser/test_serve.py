@@ -184,6 +184,8 @@ class ServeInBrowserTests(unittest.TestCase):
             self.events("open")[0].click()
             self.until(lambda d: "tt://food/(initWithFood:)" in self.find("#event-detail").text, "the event's route")
             self.assertIn('"initWithFood":"porridge"', self.find("#event-detail").text)
+            # The changes the host reported for it.
+            self.assertIn("pushed tt://food/porridge onto tab 1", self.find("#event-detail").text)
 
     def test_a_modal_and_a_popover_and_their_dismissal(self):
         with self.screenshot_on_failure():
