@@ -36,7 +36,6 @@ final class FrontDoor: Sendable {
     /// address cannot be listened on (a port in use, an address this machine does not have).
     init(address: some SocketAddress, server: sockaddr_un) async throws {
         let pool = HTTPServer.defaultPool()
-        try await pool.prepare()
         let socket = try Socket(domain: Int32(type(of: address).family), type: .stream)
         do {
             try socket.setValue(true, for: .localAddressReuse)
@@ -46,6 +45,7 @@ final class FrontDoor: Sendable {
             case .ip4(_, let number), .ip6(_, let number): port = Int(number)
             case .unix: throw SocketError.unsupportedAddress
             }
+            try await pool.prepare()
             listener = try AsyncSocket(socket: socket, pool: pool)
         } catch {
             try? socket.close()
