@@ -387,7 +387,7 @@ function wf.context.is(value) end
 ---@class wayfinder.testing
 wf.testing = {}
 ---@param app_path string
----@param options? { state?: string, memory_limit?: integer, time_limit?: integer, clock?: fun(): number }
+---@param options? { state?: string, memory_limit?: integer, time_limit?: integer, clock?: fun(): number, link?: string }
 ---@return wayfinder.testing.app|nil app, string|nil reason
 function wf.testing.launch(app_path, options) end
 ---@param app_path string
