@@ -295,6 +295,7 @@ describe("a pending open's age", function()
     now = now + 3601
     assert.is_true(app:relaunch())
     assert.is_nil(app:pending())
+    assert.same({ "dropped the pending 'tt://order/3': it waited longer than 3600 s" }, app:stats().warnings)
   end)
 end)
 

@@ -71,6 +71,7 @@ struct LinkHostTests {
         try first.host.persist()
         let second = try Desk(state: state, now: start.addingTimeInterval(3601))
         #expect(second.host.navigator.pendingOpen == nil)
+        #expect(second.warnings == ["dropped the pending 'tt://order/7': it waited longer than 3600 s"])
         #expect(second.host.navigator.url?.hasPrefix("tt://signin") == true, "the tree itself does not expire")
     }
 

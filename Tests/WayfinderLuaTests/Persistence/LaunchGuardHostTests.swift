@@ -118,6 +118,33 @@ struct LaunchGuardHostTests {
         #expect(error.reason == "it returned a number, not the state table (migrate returns the state)")
     }
 
+    @Test func migrateSeesTheWaitingOpenByNameAndMayRewriteOrDropIt() throws {
+        let since = Date(timeIntervalSince1970: 1_900_000_000)
+        let old = NavigationState(app: "guarded", appVersion: 2, root: .stack([.init(url: "tt://page/1")]),
+                                  pending: .init(url: "tt://page/old", query: ["note": "ring"], parent: "tt://home", state: ["step": 2],
+                                                 presentation: .replace, fromOutside: true, since: since))
+        let rewriting = try TestApp(Self.app(version: 3, migrate: """
+            function(state)
+              local p = state.pending
+              assert(p.url == "tt://page/old" and p.query.note == "ring" and p.parent == "tt://home" and p.state.step == 2)
+              assert(p.presentation == "replace" and p.link == true and p.since == "2030-03-17T17:46:40Z")
+              p.url = "tt://page/new"
+              p.state.step = 3
+              return state
+            end
+            """))
+        let migrated = try rewriting.host.migrated(old)
+        #expect(migrated.pending == NavigationState.Pending(url: "tt://page/new", query: ["note": "ring"], parent: "tt://home", state: ["step": 3],
+                                                            presentation: .replace, fromOutside: true, since: since))
+
+        let dropping = try TestApp(Self.app(version: 3, migrate: "function(state) state.pending = nil return state end"))
+        #expect(try dropping.host.migrated(old).pending == nil)
+
+        let breaking = try TestApp(Self.app(version: 3, migrate: "function(state) state.pending.since = 'soon' return state end"))
+        let error = try #require(throws: MigrationError.self) { try breaking.host.migrated(old) }
+        #expect(error.reason == "the state it returned is not valid: pending.since: 'soon' is not a time such as 2026-01-01T00:00:00Z")
+    }
+
     @Test func theVisibleURLIsTheEntryARestoreMakesFirst() {
         let stack: [NavigationState.Entry] = [.init(url: "tt://a"), .init(url: "tt://b")]
         #expect(NavigationState(root: .stack(stack)).visibleURL == "tt://b")
