@@ -44,19 +44,26 @@ extension Navigator {
 
     func resumePending() throws -> ResumeOutcome<Controller> {
         guard let pending = pendingOpen else { return .nothingPending }
+        // Asked for from inside a change (a constructor, a hook), it is refused and goes on
+        // waiting: it would fail as busy, and that is no failure of its own.
+        try refuseWhileChanging("open", url: pending.request.url)
         if let expired = expiry(of: pending) {
             setPending(nil)
             warn("dropped the pending '\(pending.request.url)': \(expired)")
             return .nothingPending
         }
+        // The open may stop another in its turn (an action whose own open a guard stops): that
+        // one waits now, and is not dropped with this one.
+        let revision = pendingRevision
+        func settled() { if pendingRevision == revision { setPending(nil) } }
         do {
             let controller = try open(pending.request, resuming: true)
-            setPending(nil)
+            settled()
             return .opened(controller)
         } catch is GuardStop {
             return .waiting
         } catch {
-            setPending(nil)
+            settled()
             throw error
         }
     }
