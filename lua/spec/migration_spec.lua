@@ -270,6 +270,37 @@ describe("the waiting open of an older state", function()
   end)
 end)
 
+describe("a migration", function()
+  it("may not save, restore or navigate: the state it migrates is the one the file holds", function()
+    local copy = shop_migrating([[
+    local saved, why = wf.navigator:persist()
+    assert(saved == nil and why:find("while the saved one is being restored", 1, true), tostring(why))
+    local restored, why_not = wf.navigator:restore()
+    assert(restored == nil and why_not:find("while the saved one is being restored", 1, true), tostring(why_not))
+    local opened, refusal = wf.navigator:open("tt://product/9")
+    assert(opened == nil and refusal:find("busy with migrating the saved state", 1, true), tostring(refusal))
+    return state]])
+    local state = copy .. "/state.json"
+    wf.testing.write(state, version_2_state(2))
+    local app = assert(wf.testing.launch(copy, { state = state }))
+    assert.same({}, app:stats().warnings)
+    assert.equal("tt://cart?owner=ann&ref=mail", app:url())
+    app:close()
+  end)
+
+  it("that saved before it raised has not replaced the file it kept aside", function()
+    local copy = shop_migrating('wf.navigator:persist() error("no such shelf")')
+    local state = copy .. "/state.json"
+    local text = version_2_state(2)
+    wf.testing.write(state, text)
+    local app = assert(wf.testing.launch(copy, { state = state }))
+    local warnings = app:stats().warnings
+    assert.equal(1, #warnings, table.concat(warnings, "\n"))
+    assert.equal(text, wf.testing.read(moved_to(warnings[1])))
+    app:close()
+  end)
+end)
+
 describe("a state of a newer version", function()
   it("is set aside, kept, and the app starts fresh", function()
     local copy = wf.testing.copy_app(SHOP)

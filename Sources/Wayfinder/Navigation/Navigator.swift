@@ -178,6 +178,13 @@ public final class Navigator<Target, Controller: AnyObject> {
         return try body()
     }
 
+    /// Runs `body` with the navigator taken by `operation` (a host's work that must not
+    /// navigate, such as migrating a saved state): an open, back or restore asked for meanwhile
+    /// fails with `NavigationError.busy`, as from a constructor.
+    public func reserved<T>(for operation: String, _ body: () throws -> T) throws -> T {
+        try exclusively(operation, body)
+    }
+
     /// Throws `NavigationError.busy` while the tree is being changed.
     func refuseWhileChanging(_ operation: String, url: String? = nil) throws {
         func spelled(_ operation: String, _ url: String?) -> String { url.map { "\(operation) '\($0)'" } ?? operation }

@@ -40,11 +40,18 @@ extension AppHost {
             }
             let document: OrderedDictionary<String, Value>
             do { document = try Self.document(of: saved) } catch { throw failure("the saved state cannot be handed to it: \(error)") }
+            // A migration turns data into data: it may neither save (which would replace the
+            // file it migrates) nor restore nor navigate.
+            let wasRestoring = restoringState
+            restoringState = true
+            defer { restoringState = wasRestoring }
             let answer: Value
             do {
-                answer = try state.call(hooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))]).first ?? .null
+                answer = try navigator.reserved(for: "migrating the saved state") {
+                    try state.call(hooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))]).first ?? .null
+                }
             } catch {
-                throw failure(error.message)
+                throw failure((error as? ScriptError)?.message ?? String(describing: error))
             }
             do { result = try Self.state(from: answer, replacing: document) } catch {
                 throw failure("the state it returned is not valid: \(error)")

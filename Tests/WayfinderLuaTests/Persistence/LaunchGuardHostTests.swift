@@ -118,6 +118,34 @@ struct LaunchGuardHostTests {
         #expect(error.reason == "it returned a number, not the state table (migrate returns the state)")
     }
 
+    @Test func aMigrationMayNotSaveSoTheFileItKeepsAsideIsTheOneItWasGiven() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.subpath("state.json")
+        let first = try Launch(Self.app(version: 2), state: path)
+        try first.app.host.navigator.open("tt://page/7")
+        try first.app.host.persist()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let migrating = try Launch(Self.app(version: 3, migrate: #"function() wayfinder.navigator:persist() error("oops") end"#), state: path)
+        #expect(migrating.app.host.navigator.url == "tt://home")
+        let aside = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("state.json.unmigrated-") })
+        #expect(try String(contentsOfFile: directory.subpath(aside), encoding: .utf8) == text)
+        // From Swift too: while a migration runs, the host neither saves nor restores.
+        let asking = try TestApp(Self.app(version: 3, migrate: """
+            function(state)
+              local saved, why = wayfinder.navigator:persist()
+              assert(saved == nil and why:find("being restored", 1, true), why)
+              assert(wayfinder.navigator:open("tt://page/1") == nil)
+              return state
+            end
+            """))
+        asking.host.stateStore = FileStateStore(path: directory.subpath("other.json"))
+        let migrated = try asking.host.migrated(NavigationState(app: "guarded", appVersion: 2, root: .stack([.init(url: "tt://page/1")])))
+        #expect(migrated.appVersion == 3)
+        #expect(!FileManager.default.fileExists(atPath: directory.subpath("other.json")))
+        try asking.host.persist()
+        #expect(FileManager.default.fileExists(atPath: directory.subpath("other.json")), "saving works again once it is done")
+    }
+
     @Test func migrateSeesTheWaitingOpenByNameAndMayRewriteOrDropIt() throws {
         let since = Date(timeIntervalSince1970: 1_900_000_000)
         let old = NavigationState(app: "guarded", appVersion: 2, root: .stack([.init(url: "tt://page/1")]),
