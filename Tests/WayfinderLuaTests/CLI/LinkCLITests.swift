@@ -74,6 +74,45 @@ struct LinkCLITests {
         #expect(screens[9].contains("! cannot open 'sideways tt://page/z'"), "\(screens[9])")
     }
 
+    /// From home > shelf/s > page/a > page/b, each verb opening tt://page/c (share: the shelf,
+    /// whose route has mode share, again): the stack it leaves.
+    static let verbs: [(verb: String, stack: [String])] = [
+        ("push", ["tt://home", "tt://shelf/s", "tt://page/a", "tt://page/b", "tt://page/c"]),
+        ("replace", ["tt://home", "tt://shelf/s", "tt://page/a", "tt://page/c"]),
+        ("replace_root", ["tt://page/c"]),
+        ("clear_all", ["tt://home", "tt://page/c"]),
+        ("refresh", ["tt://home", "tt://shelf/s", "tt://page/a", "tt://page/b"]),
+        ("pop", ["tt://home", "tt://shelf/s", "tt://page/a", "tt://page/c"]),
+        ("none", ["tt://home", "tt://shelf/s", "tt://page/a", "tt://page/b"]),
+        ("share", ["tt://home", "tt://shelf/s"]),
+    ]
+
+    @Test(arguments: verbs)
+    func openGivesEveryVerbAndTheTreeItLeavesIsSaved(verb: String, stack: [String]) throws {
+        let setUp = try WayfinderCLI.run(["open", Self.desk, "tt://shelf/s", "tt://page/a", "tt://page/b", "--state", state])
+        #expect(setUp.status == 0, "\(setUp.stderr)")
+        let opened = try WayfinderCLI.run(verb == "share" ? ["open", Self.desk, "tt://shelf/s", "--state", state]
+                                                          : ["open", Self.desk, "tt://page/c", "--presentation", verb, "--state", state])
+        #expect(opened.status == 0, "\(opened.stderr)")
+        let shown = "stack: " + stack.joined(separator: " > ") + "\nvisible: \(stack.last ?? "")\n"
+        #expect(opened.stdout.replacingOccurrences(of: " (not loaded)", with: "") == shown)
+        let relaunched = try WayfinderCLI.run(["open", Self.desk, "--state", state])
+        #expect(relaunched.stdout.replacingOccurrences(of: " (not loaded)", with: "") == shown, "saved and restored")
+    }
+
+    @Test(arguments: verbs)
+    func runGivesEveryVerbAndTheTreeItLeavesIsSaved(verb: String, stack: [String]) throws {
+        let command = verb == "share" ? "o tt://shelf/s" : "o \(verb) tt://page/c"
+        let (screens, result) = try RunAndOpenTests.screens(["o tt://shelf/s", "o tt://page/a", "o tt://page/b", command, "q"],
+                                                             app: Self.desk, options: ["--state", state])
+        #expect(result.status == 0, "\(result.stderr)")
+        let shown = "Stack:   " + stack.joined(separator: " > ") + "\n"
+        #expect(screens[4].contains(shown), "\(screens[4])")
+        #expect(!screens[4].contains("! "), "\(screens[4])")
+        let (again, _) = try RunAndOpenTests.screens(["q"], app: Self.desk, options: ["--state", state])
+        #expect(again[0].contains(shown), "saved and restored:\n\(again[0])")
+    }
+
     @Test func openGivesEachURLThePresentationAsked() throws {
         let result = try WayfinderCLI.run(["open", Self.desk, "tt://page/a", "tt://page/b", "--presentation", "replace", "--json"])
         #expect(result.status == 0, "\(result.stderr)")

@@ -97,6 +97,26 @@ struct LinkHostTests {
         #expect(desk.stack == ["tt://home", "tt://counter"])
     }
 
+    @Test(arguments: LinkCLITests.verbs)
+    func everyVerbWorksThroughTheHostAndTheTreeItLeavesIsSaved(verb: String, stack: [String]) throws {
+        let desk = try Desk(state: state, now: start)
+        for url in ["tt://shelf/s", "tt://page/a", "tt://page/b"] { try desk.host.navigator.open(url) }
+        let before = desk.host.constructedCount
+        if verb == "share" {
+            try desk.host.navigator.open("tt://shelf/s")
+        } else {
+            let presentation: Presentation? = Presentation.allCases.first { $0.rawValue == verb }
+            #expect(presentation != nil, "a verb the host lists")
+            try desk.host.navigator.open(NavigationRequest(url: "tt://page/c", presentation: presentation))
+        }
+        #expect(desk.stack == stack)
+        #expect(desk.host.constructedCount - before == (["none", "share"].contains(verb) ? 0 : 1), "refresh makes the visible screen again")
+        try desk.host.persist()
+        let again = try Desk(state: state, now: start)
+        #expect(again.stack == stack)
+        #expect(again.host.navigator.url == stack.last)
+    }
+
     @Test func routeReportsAndSnapshotsNameThePresentationAndTheGuard() throws {
         let desk = try Desk(state: state, now: start)
         let reports = try desk.host.routeReports()

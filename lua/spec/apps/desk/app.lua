@@ -19,6 +19,7 @@ local function signed_in() return wf.context.app:get("user") ~= nil end
 wf.map:from("tt://home", Page)
 wf.map:from("tt://page/(name)", Page, { external = true })
 wf.map:from("tt://settings", Page)
+wf.map:from("tt://shelf/(name)", Page, { mode = "share" })
 wf.map:from("tt://about/(topic)", Page, { parent = "tt://page/about", external = true })
 wf.map:from("tt://order/(n:int)", Page, {
   external = true,
