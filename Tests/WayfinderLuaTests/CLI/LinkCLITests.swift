@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Wayfinder
 
 /// `wayfinder open --link`, `--presentation`, and `run --link` with its commands: links from outside
 /// the app, guards that keep them waiting across launches, and the presentation verbs.
@@ -111,6 +112,33 @@ struct LinkCLITests {
         #expect(!screens[4].contains("! "), "\(screens[4])")
         let (again, _) = try RunAndOpenTests.screens(["q"], app: Self.desk, options: ["--state", state])
         #expect(again[0].contains(shown), "saved and restored:\n\(again[0])")
+    }
+
+    static let restaurant = WayfinderCLI.repositoryRoot.appendingPathComponent("lua/examples/restaurant").path
+    static func contact(_ id: String) -> String { ObjectID.encode("x-coredata://8C3E6F2A-4B1D-4E7A-9F05-2D6B8A1C3E94/Contact/\(id)") }
+
+    @Test func theRestaurantLinksAContactGuardsAnOrderReplacesAStepAndStartsOver() throws {
+        let alice = "tt://contact/" + Self.contact("p3")
+        // A link from outside to a contact lands on top of the tab in view; an internal screen is refused.
+        let linked = try WayfinderCLI.run(["open", Self.restaurant, "tt://food/porridge", "--link", alice])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.stdout.contains("  *tab 1: tt://menu/1 > tt://food/porridge > \(alice)\n"), "\(linked.stdout)")
+        let refused = try WayfinderCLI.run(["open", Self.restaurant, "--link", "tt://order/food"])
+        #expect(refused.status == 1 && refused.stderr.contains("is not marked external"), "\(refused.stderr)")
+        // The guarded order asks who is ordering first, waits through a relaunch, and goes once someone signed in.
+        let waiting = try WayfinderCLI.run(["open", Self.restaurant, "tt://order?waitress=Betty", "tt://order/send?items=pizza", "--state", state])
+        #expect(waiting.stdout.hasSuffix("modal 2: tt://signin\nvisible: tt://signin\n"), "\(waiting.stdout)")
+        #expect(waiting.stderr == "pending: tt://order/send?items=pizza opens once its guard lets it through\n")
+        let sent = try WayfinderCLI.run(["open", Self.restaurant, "tt://signin/as/" + Self.contact("p1"), "--state", state])
+        #expect(sent.status == 0 && sent.stderr.isEmpty, "\(sent.stderr)")
+        #expect(!sent.stdout.contains("modal"), "the order went and its flow closed: \(sent.stdout)")
+        // Next: a person takes the place of the one on screen (replace).
+        let paged = try WayfinderCLI.run(["open", Self.restaurant, "tt://contacts", "tt://contact/" + Self.contact("p1"), "tt://contacts/next/" + Self.contact("p3")])
+        #expect(paged.stdout.contains("  *tab 6: tt://contacts > \(alice)\n"), "\(paged.stdout)")
+        // Start over: every modal closed, the tab popped to its menu, a fresh order (clear_all).
+        let over = try WayfinderCLI.run(["open", Self.restaurant, "tt://food/porridge", "tt://order?waitress=Betty", "tt://food/pizza", "tt://order/startover?waitress=Betty"])
+        #expect(over.stdout.contains("  *tab 1: tt://menu/1\n") && over.stdout.hasSuffix("modal 1: tt://order?waitress=Betty\nvisible: tt://order?waitress=Betty\n"),
+                "\(over.stdout)")
     }
 
     @Test func openGivesEachURLThePresentationAsked() throws {

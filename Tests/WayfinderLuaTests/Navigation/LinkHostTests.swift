@@ -117,6 +117,46 @@ struct LinkHostTests {
         #expect(again.host.navigator.url == stack.last)
     }
 
+    @Test func theRestaurantLinksAContactGuardsAnOrderReplacesAStepAndStartsOver() throws {
+        func launched() throws -> AppHost {
+            let host = try AppHost(path: LinkCLITests.restaurant, limits: LuaLimits(memoryBytes: 32 << 20, timeBudget: .milliseconds(300)), printSink: { _ in })
+            host.clock = { [start] in start }
+            host.stateStore = FileStateStore(path: state)
+            try host.launch()
+            return host
+        }
+        func tab(_ host: AppHost, _ number: Int) -> [String] {
+            guard case .tabs(let tabs, _) = host.navigator.tree.root else { return [] }
+            return tabs[number - 1].entries.map(\.url)
+        }
+        let alice = "tt://contact/" + LinkCLITests.contact("p3")
+        let host = try launched()
+        try host.navigator.open("tt://food/porridge")
+        try host.handleLink(alice)
+        #expect(tab(host, 1) == ["tt://menu/1", "tt://food/porridge", alice])
+        #expect(throws: NavigationError.notExternal("tt://order/food", reason: "its route 'tt://order/food' is not marked external")) {
+            try host.handleLink("tt://order/food")
+        }
+        try host.navigator.open("tt://order?waitress=Betty")
+        try host.navigator.open("tt://order/send?items=pizza")
+        #expect(host.navigator.url == "tt://signin")
+        try host.persist()
+        let again = try launched()
+        #expect(again.navigator.pendingOpen?.request.url == "tt://order/send?items=pizza")
+        try again.navigator.open("tt://signin/as/" + LinkCLITests.contact("p1"))
+        #expect(again.navigator.pendingOpen == nil && again.navigator.tree.modals.isEmpty, "the order went and its flow closed")
+        #expect(try again.navigator.select(tabNumber: 6))
+        try again.navigator.open("tt://contact/" + LinkCLITests.contact("p1"))
+        try again.navigator.open("tt://contacts/next/" + LinkCLITests.contact("p3"))
+        #expect(tab(again, 6) == ["tt://contacts", alice], "the next person took the place of the one on screen")
+        #expect(try again.navigator.select(tabNumber: 1))
+        try again.navigator.open("tt://order?waitress=Betty")
+        try again.navigator.open("tt://food/pizza")
+        try again.navigator.open("tt://order/startover?waitress=Betty")
+        #expect(tab(again, 1) == ["tt://menu/1"])
+        #expect(again.navigator.tree.modals.map { $0.entries.map(\.url) } == [["tt://order?waitress=Betty"]])
+    }
+
     @Test func routeReportsAndSnapshotsNameThePresentationAndTheGuard() throws {
         let desk = try Desk(state: state, now: start)
         let reports = try desk.host.routeReports()
