@@ -317,6 +317,47 @@ describe("a pending open's age", function()
   end)
 end)
 
+describe("a saved waiting open", function()
+  local function state_with(pending)
+    return '{"format":"wayfinder.navigation","version":1,"app":"desk","app_version":1,"saved_at":"2001-09-09T01:46:40Z",'
+      .. '"mode":"all","root":{"kind":"stack","entries":[{"url":"tt://home"},{"url":"tt://page/a"}]},"modals":[],"pending":' .. pending .. '}'
+  end
+  local function clock() return 1000000000 end
+
+  it("that is damaged makes the state unreadable: it is set aside as it was, and the app starts fresh", function()
+    local copy = wf.testing.copy_app(DESK)
+    local state = copy .. "/state.json"
+    local text = state_with('{"url":"tt://order/4","link":"yes","since":"2001-09-09T01:46:40Z"}')
+    wf.testing.write(state, text)
+    local app = assert(wf.testing.launch(copy, { state = state, clock = clock }))
+    assert.equal("tt://home", app:url())
+    assert.is_nil(app:pending())
+    local warning = app:stats().warnings[1]
+    assert.matches("could not be read %(pending%.link: true or false expected, found a string%)", warning)
+    assert.equal(text, wf.testing.read(assert(warning:match("it was moved to (%S+) and the app starts fresh"))))
+    app:close()
+  end)
+
+  it("that can no longer open is dropped with a warning, and the rest of the state restored", function()
+    local copy = wf.testing.copy_app(DESK)
+    local state = copy .. "/state.json"
+    for _, case in ipairs {
+      { '{"url":"tt://settings","link":true,"since":"2001-09-09T01:40:00Z"}', "its route 'tt://settings' is not marked external" },
+      { '{"url":"tt://gone/for/good","since":"2001-09-09T01:40:00Z"}', "no route matches" },
+      { '{"url":"tt://broken","since":"2001-09-09T01:40:00Z"}', "app%.lua:%d+: the guard broke" },
+    } do
+      wf.testing.write(state, state_with(case[1]))
+      local app = assert(wf.testing.launch(copy, { state = state, clock = clock }))
+      assert.equal("tt://page/a", app:url())
+      assert.is_nil(app:pending())
+      local warnings = app:stats().warnings
+      assert.equal(1, #warnings, table.concat(warnings, "\n"))
+      assert.matches("^dropped the pending '.-': .*" .. case[2], warnings[1])
+      app:close()
+    end
+  end)
+end)
+
 -- The spec file's own navigator: guards asked by nav:open, nav:resume and nav:pending.
 local Page = wf.controller "SpecPage"
 function Page:init(route) self.url = route.url end

@@ -141,6 +141,70 @@ struct LinkCLITests {
                 "\(over.stdout)")
     }
 
+    @Test func aLinkLandsInTheTabHoldingItsParentElseInTheSelectedOne() throws {
+        let parented = try WayfinderCLI.run(["open", Self.restaurant, "tt://food/porridge", "--link", "tt://about/story"])
+        #expect(parented.status == 0, "\(parented.stderr)")
+        #expect(parented.stdout.contains("   tab 1: tt://menu/1 > tt://food/porridge\n") && parented.stdout.contains("  *tab 5: tt://menu/5 > tt://about/story\n"),
+                "\(parented.stdout)")
+        let selected = try WayfinderCLI.run(["open", Self.restaurant, "tt://menu/2", "--link", "tt://food/pizza"])
+        #expect(selected.stdout.contains("  *tab 2: tt://menu/2 > tt://food/pizza\n"), "\(selected.stdout)")
+        let (screens, result) = try RunAndOpenTests.screens(["t 3", "l tt://about/story", "q"], app: Self.restaurant,
+                                                             options: ["--no-state", "--link", "tt://food/pizza"])
+        #expect(result.status == 0)
+        #expect(screens[0].contains("Stack:   Breakfast > Pizza\n"), "the link at launch, in the selected tab:\n\(screens[0])")
+        #expect(screens[2].contains("Stack:   About > Our Story\n"), "\(screens[2])")
+    }
+
+    @Test func aMalformedLinkIsRefusedWithItsReasonAndNothingChanges() throws {
+        for link in ["tt://page/%zz", "not a url", "", "tt://page/a\u{1}b"] {
+            let opened = try WayfinderCLI.run(["open", Self.desk, "tt://page/a", "--link", link, "--state", state])
+            #expect(opened.status == 1)
+            #expect(opened.stderr.hasPrefix("wayfinder: cannot open '"), "\(opened.stderr)")
+            #expect(opened.stdout == "stack: tt://home > tt://page/a\nvisible: tt://page/a\n")
+            try FileManager.default.removeItem(atPath: state)
+        }
+        let (screens, result) = try RunAndOpenTests.screens(["q"], app: Self.desk, options: ["--no-state", "--link", "tt://page/%zz"])
+        #expect(result.status == 0)
+        #expect(screens[0].contains("! cannot open 'tt://page/%zz': invalid percent escape"), "\(screens[0])")
+        #expect(screens[0].contains("Stack:   tt://home\n"), "\(screens[0])")
+    }
+
+    /// A saved state of the desk, with `pending` as its waiting open.
+    func saveState(pending: String) throws {
+        try (#"{"format":"wayfinder.navigation","version":1,"app":"desk","app_version":1,"saved_at":""# + ISO8601DateFormatter().string(from: Date())
+            + #"","mode":"all","root":{"kind":"stack","entries":[{"url":"tt://home"},{"url":"tt://page/a"}]},"modals":[],"pending":"# + pending + "}")
+            .write(toFile: state, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aStateWhosePendingLinkIsDamagedIsSetAsideAndTheAppStartsFresh() throws {
+        try saveState(pending: #"{"url":5,"link":true,"since":"2026-01-01T00:00:00Z"}"#)
+        let damaged = try String(contentsOfFile: state, encoding: .utf8)
+        let result = try WayfinderCLI.run(["open", Self.desk, "--state", state])
+        #expect(result.status == 0)
+        #expect(result.stdout == "stack: tt://home\nvisible: tt://home\n")
+        #expect(result.stderr.hasPrefix("warning: the saved navigation state could not be read (pending.url: a string expected, found a number); it was moved to \(state).corrupt-"),
+                "\(result.stderr)")
+        let aside = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("desk.json.corrupt-") })
+        #expect(try String(contentsOfFile: directory.subpath(aside), encoding: .utf8) == damaged)
+    }
+
+    @Test func aPendingLinkThatExpiredOrCannotOpenNowIsDroppedWithAWarning() throws {
+        let cases = [
+            (#"{"url":"tt://order/4","link":true,"since":"2020-01-01T00:00:00Z"}"#, "dropped the pending 'tt://order/4': it waited longer than 3600 s"),
+            (#"{"url":"tt://settings","link":true,"since":"\#(ISO8601DateFormatter().string(from: Date()))"}"#,
+             "dropped the pending 'tt://settings': cannot open 'tt://settings' from outside the app: its route 'tt://settings' is not marked external"),
+            (#"{"url":"tt://broken","since":"\#(ISO8601DateFormatter().string(from: Date()))"}"#, "dropped the pending 'tt://broken': "),
+        ]
+        for (pending, warning) in cases {
+            try saveState(pending: pending)
+            let result = try WayfinderCLI.run(["open", Self.desk, "--state", state])
+            #expect(result.status == 0)
+            #expect(result.stderr.hasPrefix("warning: " + warning), "\(result.stderr)")
+            #expect(result.stdout == "stack: tt://home (not loaded) > tt://page/a\nvisible: tt://page/a\n", "the state itself is restored")
+            #expect(!(try String(contentsOfFile: state, encoding: .utf8)).contains(#""pending""#))
+        }
+    }
+
     @Test func openGivesEachURLThePresentationAsked() throws {
         let result = try WayfinderCLI.run(["open", Self.desk, "tt://page/a", "tt://page/b", "--presentation", "replace", "--json"])
         #expect(result.status == 0, "\(result.stderr)")

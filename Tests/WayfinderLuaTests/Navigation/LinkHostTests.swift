@@ -75,6 +75,25 @@ struct LinkHostTests {
         #expect(second.host.navigator.url?.hasPrefix("tt://signin") == true, "the tree itself does not expire")
     }
 
+    @Test func aStateWhosePendingLinkIsDamagedIsSetAsideAndOneThatCannotOpenIsDropped() throws {
+        let entries = #""mode":"all","root":{"kind":"stack","entries":[{"url":"tt://home"},{"url":"tt://page/a"}]},"modals":[],"#
+        let head = #"{"format":"wayfinder.navigation","version":1,"app":"desk","app_version":1,"saved_at":"2033-05-18T03:33:20Z","#
+        let damaged = head + entries + #""pending":{"url":"tt://order/4","since":"soon"}}"#
+        try damaged.write(toFile: state, atomically: true, encoding: .utf8)
+        let fresh = try Desk(state: state, now: start)
+        #expect(fresh.stack == ["tt://home"])
+        #expect(fresh.warnings.count == 1 && fresh.warnings[0].hasPrefix(
+            "the saved navigation state could not be read (pending.since: 'soon' is not a time such as 2026-01-01T00:00:00Z); it was moved to "), "\(fresh.warnings)")
+        let aside = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("desk.json.corrupt-") })
+        #expect(try String(contentsOfFile: directory.subpath(aside), encoding: .utf8) == damaged)
+
+        try (head + entries + #""pending":{"url":"tt://settings","link":true,"since":"2033-05-18T03:30:00Z"}}"#).write(toFile: state, atomically: true, encoding: .utf8)
+        let restored = try Desk(state: state, now: start)
+        #expect(restored.stack == ["tt://home", "tt://page/a"])
+        #expect(restored.host.navigator.pendingOpen == nil)
+        #expect(restored.warnings == ["dropped the pending 'tt://settings': cannot open 'tt://settings' from outside the app: its route 'tt://settings' is not marked external"])
+    }
+
     @Test func aGuardThatRaisesFailsTheOpenWithTheScriptsLine() throws {
         let desk = try Desk(state: state, now: start)
         let before = desk.host.navigator.tree.snapshot

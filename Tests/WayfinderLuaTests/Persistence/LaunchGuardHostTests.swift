@@ -146,6 +146,30 @@ struct LaunchGuardHostTests {
         #expect(FileManager.default.fileExists(atPath: directory.subpath("other.json")), "saving works again once it is done")
     }
 
+    @Test func launchMigratesTheShopsVersionTwoStateToVersionThree() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.subpath("shop.json")
+        try (#"{"format":"wayfinder.navigation","version":1,"app":"shop","app_version":2,"saved_at":"2033-05-18T03:30:00Z","mode":"all","#
+            + #""root":{"kind":"stack","entries":[{"url":"tt://home"},{"url":"tt://cart/ann","state":{"count":"2 pears, 1 fig"}}]},"modals":[],"#
+            + #""pending":{"url":"tt://basket/4","state":{"count":"1 plum"},"since":"2033-05-18T03:30:00Z"}}"#).write(toFile: path, atomically: true, encoding: .utf8)
+        let host = try AppHost(path: WayfinderCLI.repositoryRoot.appendingPathComponent("lua/spec/apps/shop").path,
+                               limits: LuaLimits(memoryBytes: 32 << 20, timeBudget: .milliseconds(300)), printSink: { _ in })
+        var warnings: [String] = []
+        host.warn = { warnings.append($0) }
+        host.clock = { Date(timeIntervalSince1970: 2_000_000_000) }
+        host.stateStore = FileStateStore(path: path)
+        try host.launch()
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(host.navigator.url == "tt://cart?owner=ann")
+        let cart = try #require(host.navigator.top)
+        #expect(try host.render(cart)?.lines == ["2 x pears", "1 x fig"])
+        #expect(host.navigator.pendingOpen?.request.url == "tt://checkout/4")
+        #expect(host.navigator.pendingOpen?.request.state == ["lines": [["name": "plum", "quantity": 1]]])
+        try host.persist()
+        let saved = try NavigationState(document: JSON.decode(String(contentsOfFile: path, encoding: .utf8)))
+        #expect(saved.appVersion == 3 && saved.pending?.url == "tt://checkout/4")
+    }
+
     @Test func migrateSeesTheWaitingOpenByNameAndMayRewriteOrDropIt() throws {
         let since = Date(timeIntervalSince1970: 1_900_000_000)
         let old = NavigationState(app: "guarded", appVersion: 2, root: .stack([.init(url: "tt://page/1")]),
