@@ -205,6 +205,26 @@ struct LinkCLITests {
         }
     }
 
+    @Test func aGuardStopsAnOpenFromInsideTooAndOneThatMisbehavesFailsItWithItsLine() throws {
+        let stopped = try WayfinderCLI.run(["open", Self.desk, "tt://order/7", "--state", state])
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(stopped.stderr == "pending: tt://order/7 opens once its guard lets it through\n")
+        let signedIn = try WayfinderCLI.run(["open", Self.desk, "tt://signin/as/ann", "--state", state])
+        #expect(signedIn.stdout.hasSuffix("visible: tt://order/7\n"), "\(signedIn.stdout)")
+        let cases = [
+            ("tt://broken", #"^wayfinder: cannot open 'tt://broken': app\.lua:\d+: the guard broke\n$"#),
+            ("tt://chatty", #"^wayfinder: cannot open 'tt://chatty': the guard of 'tt://chatty' \(app\.lua:\d+\) returned a string; it must return true, or false and a URL to open instead\n$"#),
+            ("tt://ping", #"^wayfinder: redirect loop cut after 8 hops: tt://ping -> tt://pong -> tt://ping"#),
+            ("tt://dizzy", #"^wayfinder: cannot open 'tt://dizzy': app\.lua:\d+: time budget of 100 ms exceeded\n$"#),
+        ]
+        for (url, reason) in cases {
+            let result = try WayfinderCLI.run(["open", Self.desk, url, "--time-limit", "100"])
+            #expect(result.status == 1)
+            #expect(result.stderr.range(of: reason, options: .regularExpression) != nil, "\(result.stderr)")
+            #expect(result.stdout == "stack: tt://home\nvisible: tt://home\n")
+        }
+    }
+
     @Test func openGivesEachURLThePresentationAsked() throws {
         let result = try WayfinderCLI.run(["open", Self.desk, "tt://page/a", "tt://page/b", "--presentation", "replace", "--json"])
         #expect(result.status == 0, "\(result.stderr)")
