@@ -29,8 +29,8 @@ extension AppHost {
 
     /// `saved` at this app's version: handed to `migrate` when an older version saved it (a
     /// state of an older version and an app without `migrate` is taken as it is). What `migrate`
-    /// returns must be a state again: its tree (and the open a guard keeps waiting) replaces the saved one, while the app's name, the
-    /// save time and the persistence mode stay the saved ones.
+    /// returns must be a state again: its tree (and the open a guard keeps waiting) replaces the
+    /// saved one, while the app's name, the save time and the persistence mode stay the saved ones.
     public func migrated(_ saved: NavigationState) throws(MigrationError) -> NavigationState {
         guard saved.appVersion < config.version else { return saved }
         var result = saved
@@ -80,8 +80,9 @@ extension AppHost {
         return document
     }
 
-    /// The state `migrate` answered (its root, modals, popover, waiting open and contexts, by position, as
-    /// lua/wayfinder/migration.lua turns them back), over the saved `document`'s other fields.
+    /// The state `migrate` answered (its root, modals, popover, waiting open and contexts, by
+    /// position, as lua/wayfinder/migration.lua turns them back), over the saved `document`'s
+    /// other fields.
     private static func state(from answer: Value, replacing document: OrderedDictionary<String, Value>) throws -> NavigationState {
         guard let migrated = answer.mapValue else { throw MigrationDocumentError("it is a \(answer.kindName)") }
         // An empty Lua table reads as an empty object; these are lists.

@@ -71,8 +71,8 @@ final class AppDriver {
         } catch NavigationError.waiting {
             return
         } catch {
-            let reason = OpenFailure.reason(error, url: link)
-            try close()
+            var reason = OpenFailure.reason(error, url: link)
+            do { try close() } catch { reason += "; and saving the state as the launch left it failed: \(error)" }
             throw LinkRefusal(description: reason)
         }
     }
