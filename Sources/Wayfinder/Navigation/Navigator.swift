@@ -172,11 +172,23 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     /// An open names its URL; the name is only spelled out when an error needs it.
     private func exclusively<T>(_ operation: String, url: String? = nil, _ body: () throws -> T) throws -> T {
-        func spelled(_ operation: String, _ url: String?) -> String { url.map { "\(operation) '\($0)'" } ?? operation }
-        if let changing { throw NavigationError.busy(spelled(operation, url), during: spelled(changing.operation, changing.url)) }
+        try refuseWhileChanging(operation, url: url)
         changing = (operation, url)
         defer { changing = nil }
         return try body()
+    }
+
+    /// Runs `body` with the navigator taken by `operation` (a host's work that must not
+    /// navigate, such as migrating a saved state): an open, back or restore asked for meanwhile
+    /// fails with `NavigationError.busy`, as from a constructor.
+    public func reserved<T>(for operation: String, _ body: () throws -> T) throws -> T {
+        try exclusively(operation, body)
+    }
+
+    /// Throws `NavigationError.busy` while the tree is being changed.
+    func refuseWhileChanging(_ operation: String, url: String? = nil) throws {
+        func spelled(_ operation: String, _ url: String?) -> String { url.map { "\(operation) '\($0)'" } ?? operation }
+        if let changing { throw NavigationError.busy(spelled(operation, url), during: spelled(changing.operation, changing.url)) }
     }
 
     private func open(_ request: NavigationRequest, into working: inout NavigationTree<Controller>,

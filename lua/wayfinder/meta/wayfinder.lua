@@ -232,6 +232,17 @@ function wf.controller(name, base) end
 ---@field selected? integer the selected tab, from 1
 ---@field modals wayfinder.saved_entry[][]
 ---@field popover? wayfinder.saved_entry
+---@field pending? wayfinder.saved_pending the open a guard keeps waiting; nil drops it
+
+---The open a guard keeps waiting, as `migrate` sees it.
+---@class wayfinder.saved_pending
+---@field url string
+---@field query? table<string, any>
+---@field parent? string
+---@field state? table handed to restore(state) when it opens
+---@field presentation? string
+---@field link boolean it came from outside the app
+---@field since string when its guard stopped it (ISO 8601, UTC)
 
 ---@class wayfinder.saved_entry
 ---@field url string
@@ -387,7 +398,7 @@ function wf.context.is(value) end
 ---@class wayfinder.testing
 wf.testing = {}
 ---@param app_path string
----@param options? { state?: string, memory_limit?: integer, time_limit?: integer, clock?: fun(): number }
+---@param options? { state?: string, memory_limit?: integer, time_limit?: integer, clock?: fun(): number, link?: string }
 ---@return wayfinder.testing.app|nil app, string|nil reason
 function wf.testing.launch(app_path, options) end
 ---@param app_path string
