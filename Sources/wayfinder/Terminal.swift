@@ -26,6 +26,11 @@ enum Terminal {
         diagnostic("warning: " + line)
     }
 
+    /// What a script prints or warns, on standard error (never mixed into a command's results).
+    static func scriptOutput(_ text: String) {
+        diagnostic(text)
+    }
+
     private static func diagnostic(_ text: String) {
         FileHandle.standardError.write(Data((VisibleText.escapedKeepingLayout(text) + "\n").utf8))
     }
