@@ -236,6 +236,8 @@ int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults);
 
 /* Protected helpers, called as the callee of wf_pcall. */
 int wf_fn_ref(lua_State *L);        /* (value) -> registry reference */
+int wf_fn_call_holding(lua_State *L); /* (function, args...) -> registry reference of its first result
+                                         (LUA_REFNIL for nil), that result */
 int wf_fn_load(lua_State *L);       /* (pointer, length, chunkname) -> function | nil, message, status */
 int wf_fn_preload(lua_State *L);    /* (name, value): the loaded table's entry for require */
 int wf_fn_setglobal(lua_State *L);  /* (name, value) */
@@ -250,6 +252,11 @@ void wf_unref(lua_State *L, int ref);
 
 /* The Swift object pointer a Wayfinder userdata at idx holds, or NULL. Never raises. */
 void *wf_toobject(lua_State *L, int idx);
+
+/* Whether value[key] is certainly nil for the value the registry holds at `target`, told by raw
+   reads alone (`key` and `index_key` are registry references of the key and of "__index"): 1
+   when it is, 0 when that cannot be told without running Lua. Never raises (see Lookup.c). */
+int wf_certainly_lacks(lua_State *L, int target, int key, int index_key);
 
 /* ---- Macros Swift cannot import ------------------------------------------------------------ */
 

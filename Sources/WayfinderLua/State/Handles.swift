@@ -34,10 +34,19 @@ extension LuaState {
     /// same handle while that handle lives.
     func handle(at index: Int32, in thread: OpaquePointer, kind: String) throws(ScriptError) -> Value.Handle {
         let identity = lua_topointer(thread, index)
-        if let identity, let id = handleIDs[identity], let existing = handles[id]?.handle, existing.kind == kind {
-            return existing
-        }
-        let ref = try makeRef(at: index, in: thread)
+        if let existing = existingHandle(for: identity, kind: kind) { return existing }
+        return handle(holding: try makeRef(at: index, in: thread), identity: identity, kind: kind)
+    }
+
+    /// The handle already made for the value whose identity is `identity`, with this kind.
+    func existingHandle(for identity: UnsafeRawPointer?, kind: String) -> Value.Handle? {
+        guard let identity, let id = handleIDs[identity], let existing = handles[id]?.handle, existing.kind == kind else { return nil }
+        return existing
+    }
+
+    /// A new handle for the value `ref` holds (whose identity is `identity`), which no handle of
+    /// this kind holds yet.
+    func handle(holding ref: LuaRef, identity: UnsafeRawPointer?, kind: String) -> Value.Handle {
         let id = nextHandleID
         nextHandleID += 1
         let handle = Value.Handle(id: id, kind: kind, onRelease: { [releaseQueue] id in releaseQueue.add(id) })
