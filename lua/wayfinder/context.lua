@@ -85,10 +85,14 @@ local function new(spec)
   return wrap(core, id, spec.name, inner, fields)
 end
 
--- new { inner = inner } for an inner known to be a context, without the checks a script's spec
--- needs: the layer the navigator makes on every open (its Swift layer made when needed).
+-- A fresh layer over `inner`, over the app context when `inner` is not a context: the layer the
+-- navigator makes on every open, without the checks a script's spec needs (its Swift layer is
+-- made when needed, core_of).
 local function layer(inner)
-  return wrap(nil, nil, nil, inner, nil)
+  if not known[inner] then inner = app end
+  local ctx = setmetatable({ [INNER] = inner, [FIELDS] = NO_FIELDS }, Context)
+  known[ctx] = true
+  return ctx
 end
 
 -- The native calls answer their result, or nil and the reason; a result may itself be nil, so
