@@ -64,8 +64,11 @@ int wf_raise_kind(lua_State *L, int kind);
 
 typedef void (*wf_text_sink)(void *owner, const char *text, size_t len);
 
-/* Status of a module read (see wf_module_reader). */
-enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT, WF_READ_TOO_LARGE };
+/* Status of a module read (see wf_module_reader). WF_READ_KEEP: read, text, and the host keeps
+   the chunk compiled from it (wf_chunk_keeper); WF_READ_PRECOMPILED: read, and the bytes are such
+   a kept chunk, bytecode. Only the bundled modules compiled into the library are kept. */
+enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT, WF_READ_TOO_LARGE,
+       WF_READ_KEEP, WF_READ_PRECOMPILED };
 enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
 
 /* The longest script source Wayfinder reads (an entry script, a module, a file a spec reads), from
@@ -75,6 +78,10 @@ enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
 /* Reads `relpath` under a module root. Only file I/O, no Lua API. Returns a malloc'd buffer the
    caller frees, or NULL with *status saying why. */
 typedef char *(*wf_module_reader)(void *owner, int root, const char *relpath, size_t *len, int *status);
+
+/* Takes the bytecode of a bundled module compiled from text the reader answered WF_READ_KEEP for
+   (the bytes are the caller's; copy them). No Lua API. */
+typedef void (*wf_chunk_keeper)(void *owner, const char *relpath, const char *bytes, size_t len);
 
 /* Per-state data: the allocator's ud, so any thread of the state finds it with lua_getallocf. */
 typedef struct wf_host {
@@ -109,6 +116,7 @@ typedef struct wf_host {
     wf_text_sink print_sink;
     wf_text_sink warn_sink;
     wf_module_reader module_reader;
+    wf_chunk_keeper chunk_keeper;
 
     /* Swift objects whose userdata Lua finalized. Swift releases them at its next safe point, never
        inside a collection, so no Swift deinit runs (and calls back into Lua) mid-collection. */

@@ -54,6 +54,7 @@ public final class LuaState {
         shim.pointee.print_sink = luaPrintSink
         shim.pointee.warn_sink = luaWarningSink
         shim.pointee.module_reader = luaModuleReader
+        shim.pointee.chunk_keeper = luaChunkKeeper
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_open_sandbox)
         try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
