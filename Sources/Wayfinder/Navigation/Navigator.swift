@@ -349,7 +349,7 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// hands these to the app's `open_external`, and `wayfinder match` reports them so.
     public func isExternal(_ url: NavigationURL) -> Bool {
         if routes.usesScheme(url.scheme) { return false }
-        if url.scheme == "http" || url.scheme == "https" { return routes.route(for: "*") == nil }
+        if url.scheme == "http" || url.scheme == "https" { return !routes.hasDefaultRoute }
         return true
     }
 

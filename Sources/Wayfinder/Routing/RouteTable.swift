@@ -32,9 +32,13 @@ public final class RouteTable<Target> {
         return all
     }
 
+    /// Whether `*` is registered (asked without making the route, which in the navigator's
+    /// generic code would look its type up at run time).
+    public var hasDefaultRoute: Bool { index.hasDefaultRoute }
+
     /// Whether some pattern uses `scheme` (lowercased), so the navigator can tell external URLs.
     public func usesScheme(_ scheme: String) -> Bool {
-        index.rootKeys.contains { $0 == scheme || $0.hasPrefix(scheme + ":") }
+        index.usesScheme(scheme)
     }
 
     public func route(for patternText: String) -> Route<Target>? {

@@ -38,6 +38,20 @@ extension LuaState {
         return handle(holding: try makeRef(at: index, in: thread), identity: identity, kind: kind)
     }
 
+    /// A handle for a new Lua value made from `value` (a table from an array or a map), held
+    /// until the handle goes: what Swift hands Lua again and again, built once.
+    func handle(holding value: Value, kind: String) throws(ScriptError) -> Value.Handle {
+        drainReleasedHandles()
+        let start = try writingOps { () throws(ScriptError) in
+            wf_op_cfunction(shim, wf_fn_ref)
+            try write(value, depth: 0)
+        }
+        let reference = try protectedCall(start: start) { thread, first, _ throws(ScriptError) in
+            Int32(truncatingIfNeeded: lua_tointegerx(thread, first, nil))
+        }
+        return handle(holding: LuaRef(state: self, reference: reference), identity: nil, kind: kind)
+    }
+
     /// The handle already made for the value whose identity is `identity`, with this kind.
     func existingHandle(for identity: UnsafeRawPointer?, kind: String) -> Value.Handle? {
         guard let identity, let id = handleIDs[identity], let existing = handles[id]?.handle, existing.kind == kind else { return nil }
