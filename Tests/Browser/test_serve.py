@@ -146,6 +146,11 @@ class ServeInBrowserTests(unittest.TestCase):
         field.clear()
         field.send_keys(url, Keys.ENTER)
 
+    def toast(self):
+        # What the note at the bottom of the phone last said: its text stays when it hides after a
+        # few seconds, so a slow machine cannot miss it.
+        return self.find("#toast").get_attribute("textContent")
+
     def last_event(self):
         rows = self.finds("#event-log .event")
         return rows[-1] if rows else None
@@ -184,6 +189,8 @@ class ServeInBrowserTests(unittest.TestCase):
             self.events("open")[0].click()
             self.until(lambda d: "tt://food/(initWithFood:)" in self.find("#event-detail").text, "the event's route")
             self.assertIn('"initWithFood":"porridge"', self.find("#event-detail").text)
+            # The changes the host reported for it.
+            self.assertIn("pushed tt://food/porridge onto tab 1", self.find("#event-detail").text)
 
     def test_a_modal_and_a_popover_and_their_dismissal(self):
         with self.screenshot_on_failure():
@@ -214,13 +221,12 @@ class ServeInBrowserTests(unittest.TestCase):
             self.until(lambda d: self.title() == "Pizza", "the typed URL to open")
             self.assertEqual(self.find(".top .screen-url").text, "tt://food/pizza")
             self.open_from_bar("tel:5555555")
-            self.until(lambda d: self.find("#toast").is_displayed()
-                       and "Opened outside the app: tel:5555555" in self.find("#toast").text, "the note of an outside URL")
+            self.until(lambda d: "Opened outside the app: tel:5555555" in self.toast(), "the note of an outside URL")
             self.until(lambda d: self.events("external"), "the external event")
             self.assertEqual(self.title(), "Pizza")
             self.open_from_bar("tt://food/%zz")
             self.until(lambda d: self.events("open")[-1].get_attribute("data-outcome") == "failed", "the failed open in the log")
-            self.assertIn("invalid percent escape", self.find("#toast").text)
+            self.assertIn("invalid percent escape", self.toast())
             self.assertEqual(self.title(), "Pizza")
 
     def test_saving_the_app_reloads_it_and_a_broken_save_shows_its_error(self):

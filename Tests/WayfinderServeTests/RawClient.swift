@@ -49,6 +49,8 @@ final class RawClient {
     private func fill() throws -> Bool {
         var chunk = [UInt8](repeating: 0, count: 65_536)
         let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+        // A reset is the server closing with bytes of ours left unread.
+        if count < 0 && errno == ECONNRESET { return false }
         if count < 0 { throw Failure(description: "recv: \(errno) (no answer within 30 s?)") }
         if count == 0 { return false }
         buffered += chunk[..<count]
@@ -100,20 +102,27 @@ final class RawClient {
 
     // MARK: WebSocket
 
-    /// A frame from the client: masked, as RFC 6455 requires.
-    func sendFrame(opcode: UInt8, _ payload: [UInt8]) throws {
-        var frame: [UInt8] = [0x80 | opcode]
-        if payload.count < 126 {
-            frame.append(0x80 | UInt8(payload.count))
-        } else if payload.count <= 0xFFFF {
-            frame += [0x80 | 126, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)]
+    static let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
+
+    /// A frame's header from the client, announcing `length` payload bytes (the 64-bit form
+    /// past 65535), masked as RFC 6455 requires.
+    static func frameHeader(fin: Bool = true, opcode: UInt8, length: UInt64) -> [UInt8] {
+        var header: [UInt8] = [(fin ? 0x80 : 0) | opcode]
+        if length < 126 {
+            header.append(0x80 | UInt8(length))
+        } else if length <= 0xFFFF {
+            header += [0x80 | 126, UInt8(length >> 8), UInt8(length & 0xFF)]
         } else {
-            frame.append(0x80 | 127)
-            for shift in stride(from: 56, through: 0, by: -8) { frame.append(UInt8((payload.count >> shift) & 0xFF)) }
+            header.append(0x80 | 127)
+            for shift in stride(from: 56, through: 0, by: -8) { header.append(UInt8((length >> UInt64(shift)) & 0xFF)) }
         }
-        let mask: [UInt8] = [0x12, 0x34, 0x56, 0x78]
-        frame += mask
-        frame += payload.enumerated().map { $0.element ^ mask[$0.offset % 4] }
+        return header + mask
+    }
+
+    /// A frame from the client: masked, as RFC 6455 requires.
+    func sendFrame(fin: Bool = true, opcode: UInt8, _ payload: [UInt8]) throws {
+        let frame = Self.frameHeader(fin: fin, opcode: opcode, length: UInt64(payload.count))
+            + payload.enumerated().map { $0.element ^ Self.mask[$0.offset % 4] }
         try write(frame)
     }
 

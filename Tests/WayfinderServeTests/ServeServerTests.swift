@@ -114,4 +114,77 @@ struct ServeServerTests {
         #expect(decoded[5]["reason"]?.stringValue?.contains("binary messages are not understood") == true)
         #expect(closing == 8)
     }
+    /// A page's WebSocket after its handshake and the state it is sent first.
+    func connectedPage(_ address: Address) throws -> RawClient {
+        let client = try RawClient(port: address.port)
+        try address.handshake(client)
+        guard try client.response()?.status == 101 else { throw RawClient.Failure(description: "no 101") }
+        _ = try client.textMessage()
+        return client
+    }
+
+    @Test func aFrameAnnouncingAGigabyteEndsTheConnectionAtItsHeaderAndOthersAreServed() async throws {
+        let (closed, other) = try await serving { address in
+            try await blocking {
+                let client = try connectedPage(address)
+                // The header, and a little of the payload: the rest never comes, and is never waited for.
+                try client.write(RawClient.frameHeader(opcode: 1, length: 1 << 30) + Array(repeating: 0x20, count: 100))
+                let closed = try client.closedByServer()
+                let other = try connectedPage(address)
+                try other.sendText(#"{"type":"open","url":"tt://page/ax"}"#)
+                return (closed, try other.textMessage())
+            }
+        }
+        #expect(closed)
+        #expect(try JSON.decode(other)[path: "screen", "visible"] == "tt://page/ax")
+    }
+
+    @Test func aMessageIsLimitedAcrossItsFramesAndAtTheLimitItPasses() async throws {
+        let limit = ClientCommand.maximumLength
+        let (atLimit, afterPing, closed) = try await serving { address in
+            try await blocking {
+                let client = try connectedPage(address)
+                // Exactly the limit, in two frames with a ping between: it reaches the session.
+                try client.sendFrame(fin: false, opcode: 1, Array(repeating: 0x20, count: limit - 10))
+                try client.sendFrame(opcode: 9, [1, 2])
+                try client.sendFrame(fin: true, opcode: 0, Array(repeating: 0x20, count: 10))
+                let atLimit = try client.textMessage()
+                try client.sendText(#"{"type":"back"}"#)
+                let afterPing = try client.textMessage()
+                // One byte more, announced by a continuation's header alone: the connection ends.
+                try client.sendFrame(fin: false, opcode: 1, Array(repeating: 0x20, count: limit - 10))
+                try client.write(RawClient.frameHeader(fin: true, opcode: 0, length: 11))
+                return (atLimit, afterPing, try client.closedByServer())
+            }
+        }
+        #expect(try JSON.decode(atLimit)["reason"]?.stringValue?.hasPrefix("the message is not JSON") == true, "\(atLimit)")
+        #expect(try JSON.decode(afterPing).events.first?["kind"] == "back")
+        #expect(closed)
+    }
+
+    @Test func aHeadPastTheLimitIsAnswered431AndABodyWithoutLengthIs411() async throws {
+        let (long, chunked, posted, after) = try await serving { address in
+            try await blocking {
+                let long = try RawClient(port: address.port)
+                // One line without end, a byte past the limit.
+                try long.write("GET /" + String(repeating: "a", count: RequestHead.limit - 4))
+                let chunked = try RawClient(port: address.port)
+                try chunked.write("POST /?token=\(address.token) HTTP/1.1\r\nHost: \(address.host)\r\nTransfer-Encoding: chunked\r\n\r\n")
+                let posted = try RawClient(port: address.port)
+                try posted.write("POST /?token=\(address.token) HTTP/1.1\r\nHost: \(address.host)\r\nContent-Length: 5\r\n\r\nhello")
+                let later = try RawClient(port: address.port)
+                try later.write("GET /?token=\(address.token) HTTP/1.1\r\nHost: \(address.host)\r\n\r\n")
+                return (try long.response(), try chunked.response(), try posted.response(), try later.response())
+            }
+        }
+        #expect(long?.status == 431)
+        #expect(long?.body.contains("longer than \(RequestHead.limit) bytes") == true)
+        #expect(long?.headers["connection"] == "close")
+        #expect(chunked?.status == 411)
+        // A body with its length reaches the server, which answers as for any request.
+        #expect(posted?.status == 405)
+        #expect(after?.status == 200)
+        #expect(after?.headers["connection"] == "close")
+    }
 }
+

@@ -4,13 +4,24 @@ import Foundation
 import Synchronization
 
 /// The HTTP server of `wayfinder serve`: listens on `address` (loopback unless told otherwise)
-/// and `port` (0: one the system chooses), and answers through `ServeRouter`.
+/// and `port` (0: one the system chooses) through the `FrontDoor`, which hands each connection
+/// to FlyingFox answering through `ServeRouter`. FlyingFox itself listens on a Unix socket in a
+/// directory of its own that only this user may enter, made at `start()` and removed at `stop()`.
 public final class SimulatorServer: Sendable {
     public let session: ServeSession
     public let token: AccessToken
     public let address: String
-    private let server: HTTPServer
+    private let socketAddress: any SocketAddress
+    private let port: UInt16
     private let listening: ServeRouter.ListeningPort
+    private let running = Mutex<Running?>(nil)
+
+    /// What runs while the server serves.
+    private struct Running: Sendable {
+        let server: HTTPServer
+        let door: FrontDoor
+        let directory: String
+    }
 
     /// Why an address cannot be listened on.
     public struct AddressError: Error, CustomStringConvertible {
@@ -21,8 +32,8 @@ public final class SimulatorServer: Sendable {
         self.session = session
         self.token = token
         self.address = address
+        self.port = port
         listening = ServeRouter.ListeningPort()
-        let socketAddress: any SocketAddress
         do {
             if LocalAuthority.isIPv4(address) {
                 socketAddress = try sockaddr_in.inet(ip4: address, port: port)
@@ -36,15 +47,63 @@ public final class SimulatorServer: Sendable {
         } catch {
             throw AddressError(description: "'\(address)' cannot be listened on: \(error)")
         }
-        let router = ServeRouter(token: token, port: listening, session: session)
-        server = HTTPServer(config: HTTPServer.Configuration(address: socketAddress, logger: .disabled), handler: router)
     }
 
-    /// Starts listening; the port it listens on. The server runs until `stop()`. Whichever comes
-    /// first answers: the server listening, or its failure to (a port in use, an address this
-    /// machine does not have), so a failure is said at once.
+    /// Starts listening; the port it listens on. The server runs until `stop()`. A port in use,
+    /// or an address this machine does not have, is said at once.
     public func start() async throws -> Int {
-        let server = server
+        let directory = try Self.privateDirectory()
+        let inner = sockaddr_un.unix(path: directory + "/http.sock")
+        let router = ServeRouter(token: token, port: listening, session: session)
+        let server = HTTPServer(config: HTTPServer.Configuration(address: inner, logger: .disabled), handler: router)
+        do {
+            try await Self.listen(server)
+            let door: FrontDoor
+            do {
+                door = try await FrontDoor(address: socketAddress, server: inner)
+            } catch {
+                throw AddressError(description: "cannot listen on \(address):\(port): \(error)")
+            }
+            listening.set(door.port)
+            running.withLock { $0 = Running(server: server, door: door, directory: directory) }
+            door.start()
+            return door.port
+        } catch {
+            await server.stop()
+            try? FileManager.default.removeItem(atPath: directory)
+            throw error
+        }
+    }
+
+    /// The address to open: host, port and token.
+    public func url(port: Int) -> String {
+        let host = address.contains(":") ? "[\(address)]" : address
+        return "http://\(host):\(port)/?token=\(token.text)"
+    }
+
+    /// Stops listening, ends every page's connection, and removes the server's directory.
+    public func stop() async {
+        session.hub.closeAll()
+        guard let running = running.withLock({ current in defer { current = nil }; return current }) else { return }
+        await running.door.stop()
+        await running.server.stop(timeout: 1)
+        try? FileManager.default.removeItem(atPath: running.directory)
+    }
+
+    /// A new directory only this user may enter (mode 0700), in the temporary directory, or in
+    /// /tmp when the temporary directory's path is too long for a Unix socket's address.
+    private static func privateDirectory() throws -> String {
+        var base = FileManager.default.temporaryDirectory.path
+        if base.utf8.count > 60 { base = "/tmp" }
+        var template = Array((base + "/wayfinder-serve-XXXXXX").utf8CString)
+        guard template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) != nil else {
+            throw AddressError(description: "cannot make a directory for the server in \(base): \(String(cString: strerror(errno)))")
+        }
+        return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// Starts FlyingFox and waits until it listens, or fails to.
+    private static func listen(_ server: HTTPServer) async throws {
         let outcome = FirstOutcome()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             outcome.wait(continuation)
@@ -65,25 +124,6 @@ public final class SimulatorServer: Sendable {
                 }
             }
         }
-        guard let bound = await server.listeningAddress else { throw AddressError(description: "the server did not start listening") }
-        let port: Int
-        switch bound {
-        case .ip4(_, let number), .ip6(_, let number): port = Int(number)
-        case .unix: throw AddressError(description: "the server listens on a Unix socket, not a port")
-        }
-        listening.set(port)
-        return port
-    }
-
-    /// The address to open: host, port and token.
-    public func url(port: Int) -> String {
-        let host = address.contains(":") ? "[\(address)]" : address
-        return "http://\(host):\(port)/?token=\(token.text)"
-    }
-
-    public func stop() async {
-        session.hub.closeAll()
-        await server.stop(timeout: 1)
     }
 }
 

@@ -1,6 +1,6 @@
-// The devtools beside the phone: the event log (each event's URL, route, params, time and
-// traceback; choosing one shows the app as it was after it, and Restore makes that the app's tree
-// again), the tree (tabs, stacks, modals, popover; entries not made yet marked), the route table
+// The devtools beside the phone: the event log (each event's URL, route, params, time, the
+// changes to the tree the host reported and the traceback; choosing one shows the app as it was
+// after it, and Restore makes that the app's tree again), the tree (tabs, stacks, modals, popover; entries not made yet marked), the route table
 // with an explain box, and the flow graph.
 "use strict";
 window.Wayfinder = window.Wayfinder || {};
@@ -81,6 +81,9 @@ window.Wayfinder = window.Wayfinder || {};
       if (event.route.fragment) lines.push("fragment  " + event.route.fragment);
     }
     if (event.message) lines.push("message   " + event.message);
+    (event.changes || []).forEach(function (change, index) {
+      lines.push((index === 0 ? "changes   " : "          ") + change.text);
+    });
     if (event.visible) lines.push("visible   " + event.visible);
     detail.appendChild(element("div", null, lines.join("\n")));
     if (event.traceback) detail.appendChild(element("div", "traceback", event.traceback));

@@ -1,19 +1,22 @@
-import WayfinderLua
+import Wayfinder
 
-/// How the session learns that the navigation tree changed, so it pushes the new tree to the
-/// page once per change. Scripts run only when the session calls into the app (an open, back,
-/// a render, a reload), so the session looks after each of its own calls: the navigator's
-/// change count moved, or the app itself was replaced (a reload), means a new tree. This is
-/// the one place that knows how changes are found.
-struct ChangeFeed {
-    private var host: ObjectIdentifier?
-    private var count = 0
+/// How the session learns that the navigation tree changed: it observes the host
+/// (`WayfinderHost.observe`, docs/events.md), which tells every committed change once, a
+/// reload's and a restore's as `.replacedTree`. The events wait here until the session, once
+/// its call into the app is over, takes them for the event log, the saved state and the page.
+/// A failed operation sends none, so a change not heard did not happen.
+final class ChangeFeed {
+    private var heard: [NavigationEvent] = []
 
-    /// Whether the tree of `host` changed since the last look.
-    mutating func changed(_ host: AppHost) -> Bool {
-        let identity = ObjectIdentifier(host)
-        let now = host.navigator.changeCount
-        defer { (self.host, count) = (identity, now) }
-        return identity != self.host || now != count
+    /// The observer the session hands the host: it only keeps the event (an observer may not
+    /// navigate).
+    func hear(_ event: NavigationEvent) {
+        heard.append(event)
+    }
+
+    /// The events heard since the last call, oldest first.
+    func take() -> [NavigationEvent] {
+        defer { heard = [] }
+        return heard
     }
 }

@@ -36,7 +36,7 @@ struct FlowRecorder {
     private var places = [String: (label: String, kind: String, presented: Bool)]()
 
     /// A screen was shown with these links.
-    mutating func saw(_ url: String, links: [RenderedScreen.Link], in host: AppHost) {
+    mutating func saw(_ url: String, links: [RenderedScreen.Link], in host: WayfinderHost) {
         guard let from = node(for: url, in: host) else { return }
         for link in links {
             guard let to = node(for: link.url, in: host) else { continue }
@@ -48,7 +48,7 @@ struct FlowRecorder {
     }
 
     /// The user followed a link from the screen at `from` to `to`.
-    mutating func followed(from: String, to: String, title: String?, in host: AppHost) {
+    mutating func followed(from: String, to: String, title: String?, in host: WayfinderHost) {
         guard let source = node(for: from, in: host), let target = node(for: to, in: host) else { return }
         let key = source.id + ">" + target.id
         if edges[key] == nil {
@@ -59,7 +59,7 @@ struct FlowRecorder {
     }
 
     /// The screen at `url` is the visible one (nil: none is).
-    mutating func show(_ url: String?, in host: AppHost) {
+    mutating func show(_ url: String?, in host: WayfinderHost) {
         current = url.flatMap { node(for: $0, in: host)?.id }
     }
 
@@ -79,7 +79,7 @@ struct FlowRecorder {
         ]
     }
 
-    private mutating func node(for url: String, in host: AppHost) -> Node? {
+    private mutating func node(for url: String, in host: WayfinderHost) -> Node? {
         let place = place(of: url, in: host)
         let key = place.kind + " " + place.label
         if let known = nodes[key] { return known }
@@ -89,12 +89,12 @@ struct FlowRecorder {
         return node
     }
 
-    private mutating func place(of url: String, in host: AppHost) -> (label: String, kind: String, presented: Bool) {
+    private mutating func place(of url: String, in host: WayfinderHost) -> (label: String, kind: String, presented: Bool) {
         if let known = places[url] { return known }
         let found: (label: String, kind: String, presented: Bool)
-        if let parsed = try? NavigationURL(url), host.navigator.isExternal(parsed) {
+        if host.isExternal(url), let parsed = try? NavigationURL(url) {
             found = (parsed.scheme + ":", "outside", false)
-        } else if case .matched(let match)? = try? host.routes.match(url) {
+        } else if let match = (try? host.match(url))?.match {
             let mode = match.route.options.mode
             found = (match.route.pattern.text, mode == .none ? "action" : "screen", mode == .modal || mode == .popover)
         } else {

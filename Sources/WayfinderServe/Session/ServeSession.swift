@@ -8,28 +8,34 @@ import WayfinderLua
 /// graph, saves the navigation state after every change, and pushes the new state to every page
 /// after each change (`ClientHub`). An actor: the app's Lua state lives in its isolation alone.
 ///
+/// The app is embedded through `WayfinderHost` alone, as any Swift program embeds one
+/// (docs/embedding.md): the session navigates through it, learns of every change to the tree
+/// from the navigation events it reports (`ChangeFeed`), reads screens and routes through it, and
+/// restores an earlier tree through it as a launch restores a saved one.
+///
 /// Nothing the app's scripts do stops the session: a failed open, a render that raises, a reload
 /// refused, an app that does not load at all (its error is shown over the screen until a save
 /// loads it) each become an event with the reason, and the session goes on.
 public actor ServeSession {
     public let options: ServeOptions
     let hub: ClientHub
-    private var host: AppHost?
+    private var host: WayfinderHost?
     /// Why the app's scripts were last refused (at load or reload): shown over the screen until a
     /// load or reload works.
     private var failure: (message: String, traceback: String?)?
     private var log = EventLog()
     private var flow = FlowRecorder()
-    private var feed = ChangeFeed()
+    /// The host's navigation events, heard while the session calls into the app.
+    private let feed = ChangeFeed()
+    private let renders = RenderMemory()
     private let notes = SessionNotes()
     private var model: (screen: Value, tree: Value) = ScreenModel.empty
     private var routes: Value = []
     /// Events not yet pushed to the pages.
     private var unsent: [SessionEvent] = []
     private var sequence = 0
-    private var stateStore: FileStateStore?
-    /// The host and its navigator's change count at the last save.
-    private var saved: (host: ObjectIdentifier, count: Int)?
+    /// Whether the host reported changes since the last save.
+    private var unsaved = false
 
     public init(options: ServeOptions, hub: ClientHub) {
         self.options = options
@@ -84,16 +90,16 @@ public actor ServeSession {
         switch command {
         case .open(let url, let from, let title):
             navigate(.open, url: url) { host in
-                try host.navigator.open(url)
+                try host.open(url)
                 if let from { flow.followed(from: from, to: url, title: title, in: host) }
                 return nil
             }
         case .back:
-            navigate(.back) { try $0.navigator.back() ? nil : "nothing to go back to" }
+            navigate(.back) { try $0.back() ? nil : "nothing to go back to" }
         case .dismiss:
-            navigate(.dismiss) { try $0.navigator.dismiss() ? nil : "nothing to dismiss" }
+            navigate(.dismiss) { try $0.dismiss() ? nil : "nothing to dismiss" }
         case .select(let tab):
-            navigate(.select, detail: "tab \(tab)") { try $0.navigator.select(tabNumber: tab) ? nil : "there is no tab \(tab)" }
+            navigate(.select, detail: "tab \(tab)") { try $0.select(tabNumber: tab) ? nil : "there is no tab \(tab)" }
         case .reload:
             reload(because: [])
         case .inspect(let id):
@@ -126,10 +132,11 @@ public actor ServeSession {
 
     // MARK: Running the app
 
-    /// Runs one navigation of the app and records it: what it did, how long it took, what the
-    /// app said meanwhile. `body` answers nil when it did something, else why it did nothing.
+    /// Runs one navigation of the app and records it: what it did (the changes the host
+    /// reported), how long it took, what the app said meanwhile. `body` answers nil when it did
+    /// what was asked, else why it did nothing.
     private func navigate(_ kind: SessionEvent.Kind, url: String? = nil, detail: String? = nil,
-                          _ body: (AppHost) throws -> String?) {
+                          _ body: (WayfinderHost) throws -> String?) {
         guard let host else {
             record(kind, outcome: .failed, url: url, message: "the app is not loaded: " + (failure?.message ?? "no app"))
             publish()
@@ -138,24 +145,21 @@ public actor ServeSession {
         let route = url.flatMap { routeFields(of: $0, in: host) }
         let clock = ContinuousClock()
         let start = clock.now
-        var outcome = SessionEvent.Outcome.changed
+        var failed = false
         var message = detail
         var traceback: String?
         do {
-            if let nothing = try body(host) {
-                outcome = .unchanged
-                message = [detail, nothing].compactMap { $0 }.joined(separator: ": ")
-            }
+            if let nothing = try body(host) { message = [detail, nothing].compactMap { $0 }.joined(separator: ": ") }
         } catch {
-            outcome = .failed
+            failed = true
             message = url.map { OpenFailure.reason(error, url: $0) } ?? "\(kind.rawValue): \(error)"
             traceback = (error as? ScriptError)?.traceback
         }
         let duration = start.duration(to: clock.now)
-        let difference = refresh()
-        if outcome == .changed && !difference.tree { outcome = .unchanged }
-        record(kind, outcome: outcome, url: url, route: route, message: message, traceback: traceback, duration: duration,
-               snapshot: difference.shown)
+        var changes = feed.take()
+        let shown = refresh(adding: &changes)
+        record(kind, outcome: failed ? .failed : changes.isEmpty ? .unchanged : .changed, url: url, route: route, message: message,
+               traceback: traceback, duration: duration, changes: changes, snapshot: shown || !changes.isEmpty)
         recordNotes()
         save()
         publish()
@@ -172,16 +176,15 @@ public actor ServeSession {
         let kind: SessionEvent.Kind = reason == .launch ? .launch : .reload
         if let host {
             do {
-                let (fresh, report) = try host.reloaded()
-                adopt(fresh)
-                self.host = fresh
+                let report = try host.reload()
                 failure = nil
                 flow.routesChanged()
-                routes = routeTable(of: fresh)
+                routes = routeTable(of: host)
                 let duration = start.duration(to: clock.now)
-                let difference = refresh()
-                record(.reload, outcome: difference.tree ? .changed : .unchanged, message: "reloaded\(cause): " + report.changes.summary,
-                       duration: duration, snapshot: difference.shown)
+                var changes = feed.take()
+                let shown = refresh(adding: &changes)
+                record(.reload, outcome: changes.isEmpty ? .unchanged : .changed, message: "reloaded\(cause): " + report.changes.summary,
+                       duration: duration, changes: changes, snapshot: shown || !changes.isEmpty)
                 for warning in report.warnings { notes.add(.warning, warning) }
             } catch {
                 failure = (error.message, error.traceback)
@@ -192,9 +195,9 @@ public actor ServeSession {
             save()
             return
         }
-        let loaded: AppHost
+        let loaded: WayfinderHost
         do {
-            loaded = try AppHost(path: options.app, limits: options.limits, printSink: { [notes] in notes.add(.print, $0) })
+            loaded = try WayfinderHost(configuration())
         } catch {
             let message = "cannot load app '\(options.app)': \(error)"
             failure = (message, error.traceback)
@@ -203,9 +206,11 @@ public actor ServeSession {
             recordNotes()
             return
         }
-        adopt(loaded)
+        loaded.observe { [feed] in feed.hear($0) }
         host = loaded
         failure = nil
+        renders.forgetAll()
+        flow.routesChanged()
         routes = routeTable(of: loaded)
         useStateStore(for: loaded)
         var launchFailure: Error?
@@ -216,101 +221,106 @@ public actor ServeSession {
             // so the file stays as it is.
             notes.add(.warning, "\(refused); this session saves nothing")
             loaded.stateStore = nil
-            stateStore = nil
             do { try loaded.start() } catch { launchFailure = error }
         } catch {
             launchFailure = error
         }
         let duration = start.duration(to: clock.now)
-        _ = refresh()
+        var changes = feed.take()
+        _ = refresh(adding: &changes)
         let message = launchFailure.map { "cannot launch: \($0)" } ?? (reason == .launch ? "launched" : "loaded\(cause)")
-        record(kind, outcome: launchFailure == nil ? .changed : .failed, message: message,
-               traceback: (launchFailure as? ScriptError)?.traceback, duration: duration, snapshot: true)
+        record(kind, outcome: launchFailure != nil ? .failed : changes.isEmpty ? .unchanged : .changed, message: message,
+               traceback: (launchFailure as? ScriptError)?.traceback, duration: duration, changes: changes, snapshot: true)
         recordNotes()
         save()
     }
 
-    /// Where the app's output goes: the session's notes.
-    private func adopt(_ host: AppHost) {
-        host.warn = { [notes] in notes.add(.warning, $0) }
-        host.openExternal = { [notes] in notes.add(.external, $0) }
-        host.state.printSink = { [notes] in notes.add(.print, $0) }
+    /// How the app is embedded: its files, limits, and its output going to the session's notes.
+    private func configuration() throws(AppLoadError) -> WayfinderHost.Configuration {
+        var configuration = WayfinderHost.Configuration(app: try AppSource(path: options.app))
+        configuration.limits = options.limits
+        configuration.printSink = { [notes] in notes.add(.print, $0) }
+        configuration.warn = { [notes] in notes.add(.warning, $0) }
+        configuration.openExternal = { [notes] in notes.add(.external, $0) }
+        return configuration
     }
 
-    private func useStateStore(for host: AppHost) {
+    private func useStateStore(for host: WayfinderHost) {
+        let store: FileStateStore?
         switch options.state {
         case .none:
-            stateStore = nil
+            store = nil
         case .path(let path):
-            stateStore = FileStateStore(path: path)
+            store = FileStateStore(path: path)
         case .standard:
-            let store = FileStateStore(path: FileStateStore.defaultPath(app: host.stateName))
-            if let problem = store.problem {
+            let standard = FileStateStore(path: FileStateStore.defaultPath(app: host.stateName))
+            if let problem = standard.problem {
                 notes.add(.warning, "cannot use the state file \(problem); this session saves nothing")
-                stateStore = nil
+                store = nil
             } else {
-                stateStore = store
+                store = standard
             }
         }
-        host.stateStore = stateStore
+        host.stateStore = store
     }
 
-    /// Saves the navigation state when the tree changed since the last save.
+    /// Saves the navigation state when the host reported changes since the last save.
     private func save() {
-        guard let host, host.stateStore != nil else { return }
-        let now = (ObjectIdentifier(host), host.navigator.changeCount)
-        guard saved.map({ $0.host != now.0 || $0.count != now.1 }) ?? true else { return }
+        guard let host, host.stateStore != nil, unsaved else { return }
         do {
             try host.persist()
-            saved = (now.0, now.1)
+            unsaved = false
         } catch {
             notes.add(.warning, "cannot save the navigation state: \(error)")
         }
         recordNotes()
     }
 
-    /// What a new model differs from the last in: the tree (its entries, titles, what is made,
-    /// what is visible), and anything the page shows (the tree, or only a screen's lines).
-    private struct Difference {
-        let tree: Bool
-        let shown: Bool
-    }
-
-    /// Builds the page's model again; how it differs from the last one. A render that navigates
-    /// (it may) changes the tree once more: the model is built again then.
-    private func refresh() -> Difference {
+    /// Builds the page's model again, after the call into the app that reported `changes`;
+    /// whether what the page shows changed. A render may navigate: what it changes is added to
+    /// `changes`, and the model is built again then.
+    private func refresh(adding changes: inout [NavigationEvent]) -> Bool {
         let before = model
         guard let host else {
             model = ScreenModel.empty
-            return Difference(tree: model.tree != before.tree, shown: model.screen != before.screen)
+            return model != before
         }
-        _ = feed.changed(host)
+        renders.heard(changes)
         for _ in 0..<3 {
-            let built = ScreenModel(host: host)
+            renders.keep(only: host.tree)
+            let built = ScreenModel(host: host, renders: renders)
             model = (built.screen, built.tree)
             for screen in built.rendered { flow.saw(screen.url, links: screen.links, in: host) }
-            flow.show(host.navigator.url, in: host)
-            guard feed.changed(host) else { break }
+            let more = feed.take()
+            guard !more.isEmpty else { break }
+            renders.heard(more)
+            changes += more
         }
-        let tree = model.tree != before.tree
-        return Difference(tree: tree, shown: tree || model.screen != before.screen)
+        flow.show(host.tree.visible?.url, in: host)
+        if !changes.isEmpty { unsaved = true }
+        return model != before
     }
 
     // MARK: Events
 
     private func record(_ kind: SessionEvent.Kind, outcome: SessionEvent.Outcome, url: String? = nil, route: Value? = nil,
-                        message: String? = nil, traceback: String? = nil, duration: Duration? = nil, snapshot: Bool = false) {
-        let tree = snapshot ? EventLog.Snapshot(screen: model.screen, tree: model.tree, state: host?.capturedState(everyEntry: true)) : nil
-        let visible = host?.navigator.url
+                        message: String? = nil, traceback: String? = nil, duration: Duration? = nil,
+                        changes: [NavigationEvent] = [], snapshot: Bool = false) {
+        let tree = snapshot ? EventLog.Snapshot(screen: model.screen, tree: model.tree, state: host?.capturedState()) : nil
+        let visible = host?.tree.visible?.url
         let event = log.append({ id in
             SessionEvent(id: id, kind: kind, outcome: outcome, at: Date(), duration: duration, url: url, route: route,
-                         message: message, traceback: traceback, visible: visible)
+                         message: message, traceback: traceback, visible: visible, changes: changes.map(HeardChange.json))
         }, snapshot: tree)
         unsent.append(event)
     }
 
-    /// What the app said during the last call, as events.
+    /// What the app said during the last call, as events: the renders that failed (each once),
+    /// what its scripts printed, its warnings, the URLs it handed outside.
     private func recordNotes() {
+        for (url, error) in renders.takeFailures() {
+            record(.render, outcome: .failed, url: url, message: "render failed: " + error.message, traceback: error.traceback)
+        }
         let (items, leftOut) = notes.drain()
         for item in items {
             switch item.kind {
@@ -322,14 +332,14 @@ public actor ServeSession {
     }
 
     /// The route a URL opens, as the log shows it: pattern, mode, params, query.
-    private func routeFields(of url: String, in host: AppHost) -> Value? {
+    private func routeFields(of url: String, in host: WayfinderHost) -> Value? {
         guard let report = try? host.match(url), case .map(let fields) = report.json, fields["matched"] == .bool(true) else { return nil }
         var route = OrderedDictionary<String, Value>()
         for key in ["pattern", "mode", "params", "query", "fragment"] { route[key] = fields[key] ?? .null }
         return .map(route)
     }
 
-    private func routeTable(of host: AppHost) -> Value {
+    private func routeTable(of host: WayfinderHost) -> Value {
         guard let reports = try? host.routeReports() else { return [] }
         return .array(reports.map(\.json))
     }

@@ -4,11 +4,15 @@ import Wayfinder
 
 /// One line of the devtools' event log: what was asked (an open, back, dismiss, a tab
 /// selected, a reload, a restore), or what the app said on its own (a URL it handed outside,
-/// what a script printed, a warning); how it went, with the URL, the route that matched and
-/// its params, the time it took, and for a failure the reason and the Lua traceback.
+/// what a script printed, a warning, a screen whose render failed); how it went, with the URL,
+/// the route that matched and its params, the time it took, the changes to the tree the host
+/// reported for it (its navigation events, in order), and for a failure the reason and the Lua
+/// traceback.
 struct SessionEvent {
     enum Kind: String {
         case launch, open, back, dismiss, select, reload, restore
+        /// A screen's `render()` raised or ran out of time (reported once per entry).
+        case render
         /// A URL the app handed outside (`tel:`, `mailto:`): "opened outside".
         case external
         /// What a script printed.
@@ -17,10 +21,10 @@ struct SessionEvent {
     }
 
     enum Outcome: String {
-        /// The navigation tree changed.
+        /// The host reported changes to the navigation tree.
         case changed
-        /// It worked and left the tree as it was (back at the bottom of a stack, an action that
-        /// did nothing, a message).
+        /// It worked and the host reported no change (back at the bottom of a stack, an action
+        /// that did nothing, a message).
         case unchanged
         case failed
     }
@@ -40,6 +44,8 @@ struct SessionEvent {
     var traceback: String?
     /// The visible URL after it.
     var visible: String?
+    /// The navigation events the host reported for it, as the log shows them (`HeardChange`).
+    var changes: [Value] = []
 
     var json: Value {
         var fields = OrderedDictionary<String, Value>()
@@ -53,6 +59,7 @@ struct SessionEvent {
         fields["message"] = message.map(Value.string) ?? .null
         fields["traceback"] = traceback.map(Value.string) ?? .null
         fields["visible"] = visible.map(Value.string) ?? .null
+        fields["changes"] = .array(changes)
         return .map(fields)
     }
 

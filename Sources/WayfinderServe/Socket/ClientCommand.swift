@@ -21,7 +21,9 @@ enum ClientCommand: Equatable {
     case restore(event: Int)
     case explain(url: String)
 
-    /// Longer messages are refused unread: no command needs more.
+    /// Longer messages are refused unread: no command needs more. Over the WebSocket they never
+    /// come this far: the front door ends a connection as soon as a frame announces more
+    /// (`FrameLimit`).
     static let maximumLength = 64 * 1024
 
     struct Refusal: Error, Equatable, CustomStringConvertible {

@@ -88,12 +88,14 @@ struct ServeCommand: ParsableCommand {
             do {
                 let server = try SimulatorServer(session: session, address: address, port: port)
                 let bound = try await server.start()
+                let signals = Self.stopOnSignals(server, watcher)
                 let url = server.url(port: bound)
                 Terminal.print("wayfinder serve: \(url)")
                 if let watcher { Terminal.print("watching \(watcher.directory) for changes (\(watcher.mechanism.rawValue))") }
                 Terminal.print("Ctrl-C stops the server")
                 if open { Self.openInBrowser(url) }
                 // Runs until the process is stopped.
+                defer { withExtendedLifetime(signals) {} }
                 while true { try await Task.sleep(for: .seconds(3600)) }
             } catch {
                 Terminal.error("cannot serve on \(address):\(port): \(error)")
@@ -121,6 +123,26 @@ struct ServeCommand: ParsableCommand {
         sigaddset(&signals, SIGINT)
         sigaddset(&signals, SIGTERM)
         pthread_sigmask(SIG_UNBLOCK, &signals, nil)
+    }
+
+    /// Ctrl-C (SIGINT) and SIGTERM stop the server as `stop()` does (its socket's directory
+    /// removed), then end the process by the signal itself, as without this. The sources
+    /// returned must be kept for as long as the server runs.
+    private static func stopOnSignals(_ server: SimulatorServer, _ watcher: AppWatcher?) -> [any DispatchSourceSignal] {
+        [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler {
+                watcher?.stop()
+                Task {
+                    await server.stop()
+                    signal(number, SIG_DFL)
+                    kill(getpid(), number)
+                }
+            }
+            source.resume()
+            return source
+        }
     }
 
     /// Hands the address to the system's browser; a failure is said, not fatal.

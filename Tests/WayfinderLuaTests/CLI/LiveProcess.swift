@@ -18,7 +18,8 @@ final class LiveProcess {
     /// Starts the built binary with `arguments`. With `terminal`, it runs under util-linux's
     /// `script`, so its standard input, output and error are a pseudo-terminal (`script` copies
     /// what is typed to that terminal and what the program writes back).
-    init(_ arguments: [String], terminal: Bool = false) throws {
+    /// `environment` is added to the test process's own.
+    init(_ arguments: [String], terminal: Bool = false, environment: [String: String] = [:]) throws {
         if terminal {
             let command = ([WayfinderCLI.executable.path] + arguments).map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }
             process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
@@ -26,6 +27,9 @@ final class LiveProcess {
         } else {
             process.executableURL = WayfinderCLI.executable
             process.arguments = arguments
+        }
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, added in added }
         }
         process.standardInput = input
         process.standardOutput = output

@@ -8,7 +8,9 @@ struct ServeCommandTests {
     static let restaurant = WayfinderCLI.repositoryRoot.path + "/lua/examples/restaurant"
 
     @Test func itPrintsTheAddressWithItsTokenWatchesAndStopsAtSIGTERM() throws {
-        let serve = try LiveProcess(["serve", Self.restaurant, "--no-state"])
+        // The server's socket goes in a directory of its own under the temporary directory.
+        let temporary = try TemporaryDirectory()
+        let serve = try LiveProcess(["serve", Self.restaurant, "--no-state"], environment: ["TMPDIR": temporary.path])
         defer { stop(serve) }
         #expect(serve.waitFor("Ctrl-C stops the server"))
         let address = try #require(serve.text.firstMatch(of: /wayfinder serve: http:\/\/127\.0\.0\.1:(\d+)\/\?token=([0-9a-f]{64})\n/))
@@ -16,13 +18,22 @@ struct ServeCommandTests {
         #expect(serve.text.contains("watching \(URL(fileURLWithPath: Self.restaurant).standardizedFileURL.path) for changes"))
         // The test process starts it with SIGTERM blocked (a blocked mask is inherited): serve
         // takes the signal all the same.
+        let made = try FileManager.default.contentsOfDirectory(atPath: temporary.path)
+        #expect(made.count == 1 && made[0].hasPrefix("wayfinder-serve-"), "\(made)")
         serve.process.terminate()
         #expect(serve.exitStatus() == SIGTERM)
         #expect(serve.process.terminationReason == .uncaughtSignal)
+        // It stopped the server first, which removed that directory.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: temporary.path).isEmpty)
     }
 
-    /// Ends `serve` if it still runs (a test that failed early), so no server outlives its test.
+    /// Ends `serve` if it still runs (a test that failed early, or one done with it), so no
+    /// server outlives its test: SIGTERM, which stops it cleanly, then SIGKILL if it has not
+    /// ended within 30 seconds (an outer guard).
     private func stop(_ serve: LiveProcess) {
+        if serve.process.isRunning { serve.process.terminate() }
+        let deadline = Date().addingTimeInterval(30)
+        while serve.process.isRunning && Date() < deadline { usleep(20_000) }
         if serve.process.isRunning { kill(serve.process.processIdentifier, SIGKILL) }
         _ = serve.exitStatus()
     }
