@@ -18,7 +18,8 @@ final class ScratchDirectory {
     func write(_ name: String, _ text: String) throws {
         let url = URL(fileURLWithPath: path).appendingPathComponent(name)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data(text.utf8).write(to: url)
+        // Written as editors save, by rename: a watcher never sees the file half written.
+        try Data(text.utf8).write(to: url, options: .atomic)
     }
 }
 
