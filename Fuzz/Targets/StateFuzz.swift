@@ -3,7 +3,8 @@
 // NavigationState, validate, the reason for a file that cannot be used, moving it aside).
 //
 // Properties: load never crashes and answers .loaded or .unreadable (never .missing for a file that
-// is there); an unreadable file is moved aside with a reason; a loaded state passes validate, and
+// is there); an unreadable file is moved aside with a reason, or, when it is not recognizably a
+// state (another program's file), left as it is, byte for byte; a loaded state passes validate, and
 // saved and loaded again it is the same state; restored into a navigator (as at launch) and walked
 // through, it makes only the visible controller, then each entry as it becomes visible.
 #if canImport(Glibc)
@@ -40,6 +41,10 @@ private func writeFile(_ data: UnsafePointer<UInt8>?, _ size: Int, to path: Stri
     }
 }
 
+private func readFile(_ path: String) -> [UInt8]? {
+    FileManager.default.contents(atPath: path).map(Array.init)
+}
+
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stateFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let path = workDirectory + "/state.json"
@@ -50,9 +55,15 @@ public func stateFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         require(false, "a state file that is there loads as missing")
     case .unreadable(let reason, let keptAt):
         require(!reason.isEmpty, "an unreadable state has no reason")
-        require(keptAt != nil, "an unreadable state was not moved aside (\(reason))")
-        if let keptAt { unlink(keptAt) }
-        require(access(path, F_OK) != 0, "an unreadable state is still in place")
+        if let keptAt {
+            unlink(keptAt)
+            require(access(path, F_OK) != 0, "an unreadable state moved aside is still in place")
+        } else {
+            // A file that is not recognizably a state (another program's) is refused, untouched.
+            require(reason.hasSuffix("it was left as it is"), "an unreadable state was neither moved aside nor left as it is (\(reason))")
+            require(readFile(path) == Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)),
+                    "a file left as it is was changed")
+        }
     case .loaded(let state):
         do {
             try state.validate()
