@@ -27,10 +27,27 @@ void wf_build(lua_State *L, wf_host *h, size_t start, size_t end);
 int wf_msgh(lua_State *L);
 /* Makes the registry slot wf_raise_kind keeps its value in; once, when the state is made. */
 void wf_raised_setup(lua_State *L);
-/* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module. */
-void wf_where_script(lua_State *L);
+/* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module, and
+   fills *at with that position. */
+void wf_where_script(lua_State *L, wf_where *at);
 /* The same, looking from `level` up (0: the running function). */
-void wf_where_script_from(lua_State *L, int level);
+void wf_where_script_from(lua_State *L, int level, wf_where *at);
+
+/* Positions and frames of errors (ErrorRecord.c). */
+void wf_where_clear(wf_where *w);
+/* The position of a frame filled by lua_getinfo with "Sl" (none for a C function). */
+void wf_where_of(wf_where *w, const lua_Debug *ar);
+/* Pushes "file:line: ", or "" for no position. */
+void wf_push_where(lua_State *L, const wf_where *w);
+/* luaL_where that also fills *w: pushes onto L "chunk:line: " of `thread`'s frame at `level`. */
+void wf_where_at(lua_State *L, lua_State *thread, int level, wf_where *w);
+/* The position an error text names: the frame of `thread`, from `level` up, whose
+   "short_src:currentline:" the text starts with; none when no frame's does. */
+void wf_where_named(lua_State *thread, int level, const char *text, size_t len, wf_where *w);
+/* The position a syntax error's message at `message` names in the chunk loaded as `chunkname`. */
+void wf_where_loaded(lua_State *L, const char *chunkname, int message, wf_where *w);
+/* Pushes the frames of `thread` from `level` up that a traceback shows (records: see wf_pcall). */
+void wf_push_frames(lua_State *L, lua_State *thread, int level);
 
 /* Replaces the library functions that could run long without the budget or the limit seeing it. */
 void wf_bound_libraries(lua_State *L);

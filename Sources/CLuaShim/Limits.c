@@ -39,19 +39,21 @@ void wf_raise_budget(lua_State *L, int level) {
     if (lua_gethookcount(L) != 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, 1);
     /* The innermost line of the script's own: not a bundled module's, and not a C function's
        (pcall, or a binding), which has none. */
-    static const char bundled[] = "@wayfinder/";
+    static const char bundled[] = WF_BUNDLED_CHUNK_PREFIX;
     lua_Debug ar;
+    wf_where where;
     int named = 0;
     for (int at = level; !named && lua_getstack(L, at, &ar); at++) {
         if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
         if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
-        luaL_where(L, at);
+        wf_where_of(&where, &ar);
+        wf_push_where(L, &where);
         named = 1;
     }
-    if (!named) wf_where_script_from(L, level);
+    if (!named) wf_where_script_from(L, level, &where);
     lua_pushfstring(L, "time budget of %d ms exceeded", (int)(h->budget_ns / 1000000));
     lua_concat(L, 2);
-    wf_raise_kind(L, WF_KIND_TIMEOUT);
+    wf_raise_at(L, WF_KIND_TIMEOUT, &where);
 }
 
 void wf_hook(lua_State *L, lua_Debug *ar) {

@@ -5,7 +5,7 @@
  * Swift has returned, so a longjmp never crosses a Swift frame.
  */
 
-static int wf_raise(lua_State *L, int kind, int traceback);
+static int wf_raise(lua_State *L, int kind, int frames, const wf_where *at);
 
 typedef struct wf_range {
     size_t start;
@@ -30,10 +30,11 @@ static void wf_need_table_below(lua_State *L, int base) {
 void wf_build(lua_State *L, wf_host *h, size_t pos, size_t end) {
     int base = lua_gettop(L);
     if (h->ops_broken_from < end) {
-        luaL_where(L, 1);
+        wf_where at;
+        wf_where_at(L, L, 1, &at);
         lua_pushliteral(L, "not enough memory to pass values to Lua");
         lua_concat(L, 2);
-        wf_raise_kind(L, h->hit_memory ? WF_KIND_MEMORY : WF_KIND_RUNTIME);
+        wf_raise_at(L, h->hit_memory ? WF_KIND_MEMORY : WF_KIND_RUNTIME, &at);
     }
     while (pos < end) {
         luaL_checkstack(L, 3, "too many values to pass to Lua");
@@ -174,20 +175,20 @@ static int wf_build_body(lua_State *L) {
    reached through the Lua side of the wayfinder module (ctx:set, wf.codec, nav:open) blames the
    script that called it, not the wrapper. A C caller (pcall) is named as Lua names it: by nothing.
    Level 1 when every caller is bundled. */
-void wf_where_script_from(lua_State *L, int from) {
-    static const char bundled[] = "@wayfinder/";
+void wf_where_script_from(lua_State *L, int from, wf_where *at) {
+    static const char bundled[] = WF_BUNDLED_CHUNK_PREFIX;
     lua_Debug ar;
     for (int level = from; lua_getstack(L, level, &ar); level++) {
         if (!lua_getinfo(L, "S", &ar)) break;
         if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
-        luaL_where(L, level);
+        wf_where_at(L, L, level, at);
         return;
     }
-    luaL_where(L, from);
+    wf_where_at(L, L, from, at);
 }
 
-void wf_where_script(lua_State *L) {
-    wf_where_script_from(L, 1);
+void wf_where_script(lua_State *L, wf_where *at) {
+    wf_where_script_from(L, 1, at);
 }
 
 int wf_trampoline(lua_State *L) {
@@ -245,69 +246,112 @@ int wf_trampoline(lua_State *L) {
     case WF_RETURN_BUILT: return built;
     case WF_RAISE_MESSAGE: {
         if (built != 1 || lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "binding raised a malformed error");
-        wf_where_script(L);
+        wf_where at;
+        wf_where_script(L, &at);
         lua_insert(L, -2);
         lua_concat(L, 2);
         int kind = h->raise_kind;
         h->raise_kind = WF_KIND_RUNTIME;
-        return wf_raise_kind(L, kind);
+        return wf_raise_at(L, kind, &at);
     }
     case WF_RAISE_VALUE: {
-        if (built < 1) lua_pushnil(L);
-        int traced = built >= 2 && lua_type(L, top + 2) == LUA_TSTRING;
-        if (built > 2) lua_settop(L, top + 2);
-        if (!traced) lua_settop(L, top + 1);
-        else lua_insert(L, top + 1);
-        /* Now the value is on top, its traceback (if any) just below it. */
+        /* The value at top + 1, what it carries (a table, or nil) at top + 2. */
+        lua_settop(L, top + 2);
+        wf_where at;
+        wf_where_clear(&at);
+        int frames = 0;
+        if (lua_type(L, top + 2) == LUA_TTABLE) {
+            if (lua_getfield(L, top + 2, "file") == LUA_TSTRING && lua_getfield(L, top + 2, "line") == LUA_TNUMBER
+                && lua_isinteger(L, -1) && lua_tointeger(L, -1) > 0 && lua_tointeger(L, -1) <= INT32_MAX) {
+                at.line = (int)lua_tointeger(L, -1);
+                size_t len;
+                const char *file = lua_tolstring(L, -2, &len);
+                if (len >= sizeof at.file) len = sizeof at.file - 1;
+                memcpy(at.file, file, len);
+                at.file[len] = '\0';
+            }
+            lua_settop(L, top + 2);
+            if (lua_getfield(L, top + 2, "frames") == LUA_TTABLE) frames = top + 3;
+        }
+        lua_pushvalue(L, top + 1);
         int kind = h->raise_kind;
         h->raise_kind = WF_KIND_RUNTIME;
-        return wf_raise(L, kind, traced ? top + 1 : 0);
+        return wf_raise(L, kind, frames, &at);
     }
     default: return luaL_error(L, "binding returned the unknown code %d", n);
     }
 }
 
 /* Registry slots (light userdata keys, made when the state is, so setting them later allocates
-   nothing): the last value raised with wf_raise_kind and the traceback it carries (false when it
+   nothing): the last value raised with wf_raise_kind and the frames it carries (false when it
    carries none); and the error value the message handler of the running wf_pcall produced, with
-   its traceback, for wf_pcall to hand back beside it. */
+   its frames, for wf_pcall to hand back beside it. */
 static const char wf_raised_key = 0;
-static const char wf_raised_traceback_key = 0;
+static const char wf_raised_frames_key = 0;
 static const char wf_handled_key = 0;
-static const char wf_handled_traceback_key = 0;
+static const char wf_handled_frames_key = 0;
 
 void wf_raised_setup(lua_State *L) {
-    const void *keys[] = { &wf_raised_key, &wf_raised_traceback_key, &wf_handled_key, &wf_handled_traceback_key };
+    const void *keys[] = { &wf_raised_key, &wf_raised_frames_key, &wf_handled_key, &wf_handled_frames_key };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         lua_pushboolean(L, 0);
         lua_rawsetp(L, LUA_REGISTRYINDEX, keys[i]);
     }
 }
 
-/* Raises the value on top as one of `kind`, carrying the traceback at `traceback` (0: none). */
-static int wf_raise(lua_State *L, int kind, int traceback) {
-    if (traceback) lua_pushvalue(L, traceback);
+/* Remembers the value at `index` as the one raised as `kind`, with the frames at `frames` (0:
+   none) and the position `at` (NULL: none). Allocates nothing. */
+static void wf_remember(lua_State *L, int index, int kind, int frames, const wf_where *at) {
+    wf_host *h = wf_host_of(L);
+    index = lua_absindex(L, index);
+    if (frames) lua_pushvalue(L, frames);
     else lua_pushboolean(L, 0);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key);
-    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key);
+    lua_pushvalue(L, index);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
-    wf_host_of(L)->raised_kind = kind;
+    h->raised_kind = kind;
+    if (at) h->raised_where = *at;
+    else wf_where_clear(&h->raised_where);
+}
+
+/* Raises the value on top as one of `kind`, carrying the frames at `frames` (0: none) and naming
+   the position `at` (NULL: none). */
+static int wf_raise(lua_State *L, int kind, int frames, const wf_where *at) {
+    wf_remember(L, -1, kind, frames, at);
     return lua_error(L);
 }
 
 int wf_raise_kind(lua_State *L, int kind) {
-    return wf_raise(L, kind, 0);
+    return wf_raise(L, kind, 0, NULL);
+}
+
+int wf_raise_at(lua_State *L, int kind, const wf_where *at) {
+    return wf_raise(L, kind, 0, at);
+}
+
+void wf_mark_verdict(lua_State *L, int index, int kind) {
+    wf_remember(L, index, kind, 0, NULL);
+}
+
+static int wf_is_verdict(int kind) {
+    return kind == WF_KIND_FAILURE || kind == WF_KIND_PENDING;
+}
+
+/* Whether the error value at 1 is the value last raised with wf_raise_kind (or an equal string,
+   as a pcall re-raising it passes on). */
+static int wf_is_raised(lua_State *L) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
+    int raised = lua_rawequal(L, 1, -1);
+    lua_pop(L, 1);
+    return raised;
 }
 
 /* The kind of the error value at 1: that of the value last raised with wf_raise_kind when this is
-   that value (or an equal string, as a pcall re-raising it passes on), a memory error when the
-   limit was hit and this is Lua's own out-of-memory error, else the script's own. */
+   that value, a memory error when the limit was hit and this is Lua's own out-of-memory error,
+   else the script's own. */
 static int wf_kind_of_error(lua_State *L) {
     wf_host *h = wf_host_of(L);
-    int kind = WF_KIND_RUNTIME;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
-    if (lua_rawequal(L, 1, -1)) kind = h->raised_kind;
-    lua_pop(L, 1);
+    int kind = wf_is_raised(L) ? h->raised_kind : WF_KIND_RUNTIME;
     if (kind == WF_KIND_RUNTIME && h->hit_memory && lua_type(L, 1) == LUA_TSTRING) {
         /* Interned when the state was made: pushing it allocates nothing. */
         lua_pushliteral(L, "not enough memory");
@@ -317,14 +361,11 @@ static int wf_kind_of_error(lua_State *L) {
     return kind;
 }
 
-/* Whether the error value at 1 is the value last raised with a traceback of its own (an error
-   coming back through a binding from a nested call carries the innermost one). */
-static int wf_carries_traceback(lua_State *L) {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
-    int carried = lua_rawequal(L, 1, -1);
-    lua_pop(L, 1);
-    if (!carried) return 0;
-    carried = lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key) == LUA_TSTRING;
+/* Whether the error value at 1 is the value last raised with frames of its own (an error coming
+   back through a binding from a nested call carries the innermost ones). */
+static int wf_carries_frames(lua_State *L) {
+    if (!wf_is_raised(L)) return 0;
+    int carried = lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key) == LUA_TTABLE;
     lua_pop(L, 1);
     return carried;
 }
@@ -372,15 +413,17 @@ static void wf_describe_table(lua_State *L, int index) {
 }
 
 /* Pushes "chunk:line: " of the innermost running Lua function (the one that raised, or called the
-   C function that did), or "" when no Lua function is running. */
-static void wf_where_raised(lua_State *L) {
+   C function that did), or "" when no Lua function is running; fills *at with that position. */
+static void wf_where_raised(lua_State *L, wf_where *at) {
     lua_Debug ar;
     for (int level = 1; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "l", &ar) && ar.currentline > 0) {
-            luaL_where(L, level);
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            wf_where_of(at, &ar);
+            wf_push_where(L, at);
             return;
         }
     }
+    wf_where_clear(at);
     lua_pushliteral(L, "");
 }
 
@@ -401,14 +444,27 @@ static int wf_error_tostring(lua_State *L) {
     return 1;
 }
 
-/* Makes the message a string (as lua.c does) and keeps the traceback beside it, never in it: the
-   one the error carries when it came back through a binding from a nested call (the innermost),
-   else this stack's. The handler's result is the message alone; wf_pcall hands the traceback back
-   as a second value. An error object that is not a string or number is named by the position it
-   was raised at, then by its __tostring, else (no __tostring, or one that raises) by its type. */
+/* Makes the message a string (as lua.c does) and keeps the error's structure beside it, never in
+   it: the position it names (h->error_where) and its frames, those it carries when it came back
+   through a binding from a nested call (the innermost), else this stack's. The handler's result is
+   the message alone; wf_pcall hands the frames back as a second value. An error object that is
+   not a string or number is named by the position it was raised at, then by its __tostring, else
+   (no __tostring, or one that raises) by its type; a verdict (wf_mark_verdict) by its __tostring
+   alone. The position is the one the error was raised with (wf_raise_at), else the one this
+   handler put in front of the message, else the frame the message itself starts with. */
 int wf_msgh(lua_State *L) {
-    wf_host_of(L)->error_kind = wf_kind_of_error(L);
-    int carried = wf_carries_traceback(L);
+    wf_host *h = wf_host_of(L);
+    wf_where where;
+    wf_where_clear(&where);
+    wf_where_clear(&h->error_where);
+    int kind = wf_kind_of_error(L);
+    h->error_kind = kind;
+    int carried = wf_carries_frames(L);
+    int placed = 0;
+    if (wf_is_raised(L) && h->raised_where.line > 0) {
+        where = h->raised_where;
+        placed = 1;
+    }
     int type = lua_type(L, 1);
     if (type == LUA_TNUMBER) {
         lua_tolstring(L, 1, NULL);
@@ -416,48 +472,62 @@ int wf_msgh(lua_State *L) {
         lua_pushcfunction(L, wf_error_tostring);
         lua_pushvalue(L, 1);
         int status = lua_pcall(L, 1, 1, 0);
-        if (status != LUA_OK && wf_host_of(L)->hit_time) {
+        if (status != LUA_OK && h->hit_time) {
             /* The budget ran out inside __tostring: that is the error to report. */
         } else {
-            if (status != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
+            int described = status == LUA_OK && lua_type(L, -1) == LUA_TSTRING;
+            if (!described) {
                 lua_pop(L, 1);
                 lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
             }
-            wf_where_raised(L);
-            lua_insert(L, -2);
-            lua_concat(L, 2);
+            /* A verdict's text is its whole message: it names the spec's line itself. */
+            if (!described || !wf_is_verdict(kind)) {
+                wf_where at;
+                wf_where_raised(L, &at);
+                lua_insert(L, -2);
+                lua_concat(L, 2);
+                if (!placed) where = at;
+                placed = 1;
+            }
         }
         lua_replace(L, 1);
     }
     lua_settop(L, 1);
-    const char *msg = lua_tostring(L, 1);
+    size_t len;
+    const char *msg = lua_tolstring(L, 1, &len);
     /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position. */
     if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
-        wf_where_raised(L);
+        wf_where at;
+        wf_where_raised(L, &at);
         lua_insert(L, 1);
         lua_concat(L, 2);
+        if (!placed) where = at;
+        placed = 1;
+        msg = lua_tolstring(L, 1, &len);
     }
-    if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key);
-    else luaL_traceback(L, L, NULL, 1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
+    if (!placed) wf_where_named(L, 1, msg, len, &where);
+    h->error_where = where;
+    if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key);
+    else wf_push_frames(L, L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_frames_key);
     lua_pushvalue(L, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
     return 1;
 }
 
-/* After a failed call: the traceback the message handler kept for the error value on top, pushed
+/* After a failed call: the frames the message handler kept for the error value on top, pushed
    beside it (nil when the handler did not see this value: Lua raises its memory errors without
-   it). The slots are cleared, so a later error cannot be given this one's traceback. */
-static void wf_push_handled_traceback(lua_State *L, int status) {
+   it). The slots are cleared, so a later error cannot be given this one's frames. */
+static void wf_push_handled_frames(lua_State *L, int status) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
     int handled = status != LUA_ERRMEM && lua_rawequal(L, -1, -2);
     lua_pop(L, 1);
-    if (handled) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
+    if (handled) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_handled_frames_key);
     else lua_pushnil(L);
     lua_pushboolean(L, 0);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
     lua_pushboolean(L, 0);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_frames_key);
 }
 
 static int wf_call_body(lua_State *L) {
@@ -495,7 +565,7 @@ int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults) {
     wf_leave(h);
     wf_ops_truncate(h, start);
     lua_remove(L, base + 1);
-    if (status != LUA_OK) wf_push_handled_traceback(L, status);
+    if (status != LUA_OK) wf_push_handled_frames(L, status);
     *nresults = lua_gettop(L) - base;
     return status;
 }
