@@ -3,6 +3,9 @@
 
 #include "CLuaShim.h"
 
+/* An error path, kept out of line so that the calls that succeed do not pay for it. */
+#define WF_COLD __attribute__((noinline, cold))
+
 /* Instructions between two looks at the clock. */
 #define WF_HOOK_COUNT 1000
 

@@ -27,15 +27,19 @@ static void wf_need_table_below(lua_State *L, int base) {
         luaL_error(L, "malformed op buffer (field without a table)");
 }
 
+/* Raises the error of ops that could not all be written. Out of line, as every error path here:
+   the calls that succeed do not pay for the position the error keeps. */
+static WF_COLD void wf_raise_unwritten(lua_State *L, wf_host *h) {
+    wf_where at;
+    wf_where_at(L, L, 1, &at);
+    lua_pushliteral(L, "not enough memory to pass values to Lua");
+    lua_concat(L, 2);
+    wf_raise_at(L, h->hit_memory ? WF_KIND_MEMORY : WF_KIND_RUNTIME, &at);
+}
+
 void wf_build(lua_State *L, wf_host *h, size_t pos, size_t end) {
     int base = lua_gettop(L);
-    if (h->ops_broken_from < end) {
-        wf_where at;
-        wf_where_at(L, L, 1, &at);
-        lua_pushliteral(L, "not enough memory to pass values to Lua");
-        lua_concat(L, 2);
-        wf_raise_at(L, h->hit_memory ? WF_KIND_MEMORY : WF_KIND_RUNTIME, &at);
-    }
+    if (h->ops_broken_from < end) wf_raise_unwritten(L, h);
     while (pos < end) {
         luaL_checkstack(L, 3, "too many values to pass to Lua");
         unsigned char op = *wf_take(L, h, &pos, end, 1);
@@ -164,6 +168,41 @@ static void wf_build_scalars(lua_State *L, const wf_host *h, size_t pos, size_t 
     }
 }
 
+/* Raises what a binding that returned WF_RAISE_MESSAGE or WF_RAISE_VALUE built above `top`. */
+static WF_COLD int wf_raise_from_binding(lua_State *L, wf_host *h, int n, int top, int built) {
+    int kind = h->raise_kind;
+    h->raise_kind = WF_KIND_RUNTIME;
+    if (n == WF_RAISE_MESSAGE) {
+        if (built != 1 || lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "binding raised a malformed error");
+        wf_where at;
+        wf_where_script(L, &at);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return wf_raise_at(L, kind, &at);
+    }
+    if (n != WF_RAISE_VALUE) return luaL_error(L, "binding returned the unknown code %d", n);
+    /* The value at top + 1, what it carries (a table, or nil) at top + 2. */
+    lua_settop(L, top + 2);
+    wf_where at;
+    wf_where_clear(&at);
+    int frames = 0;
+    if (lua_type(L, top + 2) == LUA_TTABLE) {
+        if (lua_getfield(L, top + 2, "file") == LUA_TSTRING && lua_getfield(L, top + 2, "line") == LUA_TNUMBER
+            && lua_isinteger(L, -1) && lua_tointeger(L, -1) > 0 && lua_tointeger(L, -1) <= INT32_MAX) {
+            at.line = (int)lua_tointeger(L, -1);
+            size_t len;
+            const char *file = lua_tolstring(L, -2, &len);
+            if (len >= sizeof at.file) len = sizeof at.file - 1;
+            memcpy(at.file, file, len);
+            at.file[len] = '\0';
+        }
+        lua_settop(L, top + 2);
+        if (lua_getfield(L, top + 2, "frames") == LUA_TTABLE) frames = top + 3;
+    }
+    lua_pushvalue(L, top + 1);
+    return wf_raise(L, kind, frames, &at);
+}
+
 /* Argument 1 is the light userdata of a wf_range. */
 static int wf_build_body(lua_State *L) {
     const wf_range *r = (const wf_range *)lua_touserdata(L, 1);
@@ -242,44 +281,8 @@ int wf_trampoline(lua_State *L) {
     wf_ops_truncate(h, start);
     if (status != LUA_OK) return lua_error(L);
     int built = lua_gettop(L) - top;
-    switch (n) {
-    case WF_RETURN_BUILT: return built;
-    case WF_RAISE_MESSAGE: {
-        if (built != 1 || lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "binding raised a malformed error");
-        wf_where at;
-        wf_where_script(L, &at);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-        int kind = h->raise_kind;
-        h->raise_kind = WF_KIND_RUNTIME;
-        return wf_raise_at(L, kind, &at);
-    }
-    case WF_RAISE_VALUE: {
-        /* The value at top + 1, what it carries (a table, or nil) at top + 2. */
-        lua_settop(L, top + 2);
-        wf_where at;
-        wf_where_clear(&at);
-        int frames = 0;
-        if (lua_type(L, top + 2) == LUA_TTABLE) {
-            if (lua_getfield(L, top + 2, "file") == LUA_TSTRING && lua_getfield(L, top + 2, "line") == LUA_TNUMBER
-                && lua_isinteger(L, -1) && lua_tointeger(L, -1) > 0 && lua_tointeger(L, -1) <= INT32_MAX) {
-                at.line = (int)lua_tointeger(L, -1);
-                size_t len;
-                const char *file = lua_tolstring(L, -2, &len);
-                if (len >= sizeof at.file) len = sizeof at.file - 1;
-                memcpy(at.file, file, len);
-                at.file[len] = '\0';
-            }
-            lua_settop(L, top + 2);
-            if (lua_getfield(L, top + 2, "frames") == LUA_TTABLE) frames = top + 3;
-        }
-        lua_pushvalue(L, top + 1);
-        int kind = h->raise_kind;
-        h->raise_kind = WF_KIND_RUNTIME;
-        return wf_raise(L, kind, frames, &at);
-    }
-    default: return luaL_error(L, "binding returned the unknown code %d", n);
-    }
+    if (n == WF_RETURN_BUILT) return built;
+    return wf_raise_from_binding(L, h, n, top, built);
 }
 
 /* Registry slots (light userdata keys, made when the state is, so setting them later allocates
