@@ -13,6 +13,18 @@ int wf_fn_ref(lua_State *L) {
     return 1;
 }
 
+/* Calls the function at 1 with the values above it and holds its first result in the registry in
+   the same protected call, rather than in a second one: answers the reference (LUA_REFNIL when
+   the result is nil, which references nothing) and the result. */
+int wf_fn_call_holding(lua_State *L) {
+    lua_call(L, lua_gettop(L) - 1, 1);
+    lua_pushvalue(L, 1);
+    int ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    lua_pushinteger(L, ref);
+    lua_insert(L, 1);
+    return 2;
+}
+
 /* Returns the compiled chunk, or nil, the message, the status and the position the message names
    (file, line; line 0 when none); the caller tells syntax errors from memory errors by that
    status. The source is Swift memory, alive for the whole call. */

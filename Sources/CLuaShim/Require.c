@@ -18,6 +18,45 @@
  * pops the mark when the require returns or raises.
  */
 
+/*
+ * The bundled modules compiled into the library are compiled from text once per process: the first
+ * state that loads one hands its compiled chunk to the host (WF_READ_KEEP), and later states load
+ * that bytecode (WF_READ_PRECOMPILED) instead of compiling again. Bytecode can break the VM, so it
+ * loads only for the bundled root and only as the reader's own kept chunk: an app's module, a
+ * bundled module read from a directory, and load() always take text.
+ */
+
+typedef struct wf_dump_buffer {
+    char *bytes;
+    size_t len;
+    size_t cap;
+} wf_dump_buffer;
+
+static int wf_dump_writer(lua_State *L, const void *p, size_t size, void *ud) {
+    (void)L;
+    wf_dump_buffer *b = (wf_dump_buffer *)ud;
+    if (size > b->cap - b->len) {
+        size_t cap = (b->len + size) * 2;
+        char *grown = realloc(b->bytes, cap);
+        if (grown == NULL) return 1;
+        b->bytes = grown;
+        b->cap = cap;
+    }
+    memcpy(b->bytes + b->len, p, size);
+    b->len += size;
+    return 0;
+}
+
+/* Hands the chunk on top, just compiled and not yet run, to the host to keep, with its debug
+   information (errors name file and line as the text's do). lua_dump writes through the writer
+   into C memory and raises nothing; a dump that fails keeps nothing. */
+static void wf_keep_chunk(lua_State *L, wf_host *h, const char *relpath) {
+    if (h->chunk_keeper == NULL) return;
+    wf_dump_buffer b = { NULL, 0, 0 };
+    if (lua_dump(L, wf_dump_writer, &b, 0) == 0) h->chunk_keeper(h->owner, relpath, b.bytes, b.len);
+    free(b.bytes);
+}
+
 static int wf_valid_name(const char *s, size_t len) {
     int after_dot = 1;
     for (size_t i = 0; i < len; i++) {
@@ -175,7 +214,9 @@ int wf_fn_require(lua_State *L) {
         size_t size = 0;
         char *source = h->module_reader ? h->module_reader(h->owner, root, relpath, &size, &status) : NULL;
         switch (status) {
-        case WF_READ_OK: break;
+        case WF_READ_OK:
+        case WF_READ_KEEP:
+        case WF_READ_PRECOMPILED: break;
         case WF_READ_NOT_FOUND: lua_pop(L, 2); continue;
         case WF_READ_OUTSIDE_ROOT:
             return luaL_error(L, "module '%s': %s leads outside the %s", name, display,
@@ -187,13 +228,15 @@ int wf_fn_require(lua_State *L) {
         default: return luaL_error(L, "module '%s': cannot read %s", name, display);
         }
         /* Nothing between the read and this free can raise: luaL_loadbufferx reports by status. */
-        int loaded = luaL_loadbufferx(L, source, size, chunkname, "t");
+        const char *mode = status == WF_READ_PRECOMPILED && root == WF_ROOT_BUNDLED ? "b" : "t";
+        int loaded = luaL_loadbufferx(L, source, size, chunkname, mode);
         free(source);
         if (loaded != LUA_OK) {
             wf_where at;
             wf_where_loaded(L, chunkname, -1, &at);
             return wf_raise_at(L, WF_KIND_RUNTIME, &at);
         }
+        if (status == WF_READ_KEEP && root == WF_ROOT_BUNDLED) wf_keep_chunk(L, h, relpath);
         if (root == WF_ROOT_BUNDLED) {
             lua_getfield(L, LUA_REGISTRYINDEX, WF_KEY_BUNDLED_CHUNKS);
             lua_pushvalue(L, -2);

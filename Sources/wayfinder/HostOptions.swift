@@ -18,8 +18,10 @@ struct HostOptions: ParsableArguments {
         LuaLimits(memoryBytes: memoryLimit << 20, timeBudget: .milliseconds(timeLimit))
     }
 
-    /// Loads the app, or ends the command with status 2 and the reason on standard error.
-    func load(_ path: String, printSink: ((String) -> Void)? = nil) throws -> AppHost {
+    /// Loads the app, or ends the command with status 2 and the reason on standard error. What
+    /// the app prints goes to standard error (`Terminal.scriptOutput`) unless
+    /// `printSink` says otherwise.
+    func load(_ path: String, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws -> AppHost {
         do {
             return try AppHost(path: path, limits: limits, printSink: printSink)
         } catch {

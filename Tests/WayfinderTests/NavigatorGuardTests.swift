@@ -178,6 +178,38 @@ struct NavigatorGuardTests {
         #expect(g.h.navigator.pendingOpen?.request.url == "tt://order/2")
     }
 
+    @Test func resumeWhileTheTreeIsChangingFailsBusyAndTheOpenGoesOnWaiting() throws {
+        let g = try GuardedHarness()
+        try g.h.navigator.open("tt://order/7")
+        var refusal: Error?
+        g.h.whileMaking["tt://food/a"] = { navigator in
+            do { try navigator.resume() } catch { refusal = error }
+        }
+        try g.h.navigator.open("tt://food/a")
+        guard case .busy? = refusal as? NavigationError else { Issue.record("resume from a constructor is refused as busy: \(String(describing: refusal))"); return }
+        #expect(g.h.navigator.pendingOpen?.request.url == "tt://order/7")
+        #expect(g.warnings.isEmpty, "\(g.warnings)")
+    }
+
+    @Test func aWaitingActionWhoseOwnOpenIsStoppedLeavesThatOpenWaiting() throws {
+        let g = try GuardedHarness(extra: [("tt://checkout", RouteOptions(mode: .none)), ("tt://confirmed", RouteOptions())])
+        let others = try #require(g.h.navigator.routeGuard)
+        g.h.navigator.routeGuard = { [unowned g] match, request in
+            switch match.route.pattern.text {
+            case "tt://checkout": return g.signedIn ? .pass : .stop(instead: "tt://signin")
+            case "tt://confirmed": return .stop(instead: nil)
+            default: return try others(match, request)
+            }
+        }
+        g.h.whileMaking["tt://checkout"] = { navigator in _ = try? navigator.open("tt://confirmed") }
+        try g.h.navigator.open("tt://checkout")
+        #expect(g.h.navigator.pendingOpen?.request.url == "tt://checkout")
+        g.signedIn = true
+        try g.h.navigator.dismiss()
+        #expect(g.h.navigator.pendingOpen?.request.url == "tt://confirmed", "the open the action stopped waits in its turn")
+        #expect(g.warnings.isEmpty, "\(g.warnings)")
+    }
+
     @Test func aGuardMayNotNavigate() throws {
         let h = try NavigatorHarness(restaurantRoutes)
         var refusal: Error?

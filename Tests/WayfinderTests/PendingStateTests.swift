@@ -57,8 +57,18 @@ struct PendingStateTests {
         let saved = NavigationState(app: "test", savedAt: now, root: .stack([.init(url: "tt://food/a")]),
                                     pending: .init(url: "tt://order/3", since: now.addingTimeInterval(-3601)))
         let h = try guarded()
+        var warnings: [String] = []
+        h.navigator.warn = { warnings.append($0) }
         #expect(try h.navigator.restore(saved))
         #expect(h.navigator.pendingOpen == nil)
+        #expect(warnings == ["dropped the pending 'tt://order/3': it waited longer than 3600 s"], "a link that vanishes says so")
+        // One stopped in the future (the clock went back) has no age to trust.
+        warnings.removeAll()
+        var future = saved
+        future.pending?.since = now.addingTimeInterval(60)
+        #expect(try h.navigator.restore(future))
+        #expect(h.navigator.pendingOpen == nil)
+        #expect(warnings == ["dropped the pending 'tt://order/3': it was stopped after the time the clock gives now (the clock went back)"])
         h.navigator.pendingExpiration = 0
         #expect(try h.navigator.restore(saved))
         #expect(h.navigator.pendingOpen?.request.url == "tt://order/3", "0 keeps it for ever")

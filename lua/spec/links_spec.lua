@@ -72,6 +72,101 @@ describe("a link from outside", function()
   end)
 end)
 
+-- wf.testing.launch(app, { link = url }): a link from outside at launch, as `wayfinder run --link`
+-- gives one: the state restored first, then the link, through the same door as app:handle_link.
+describe("a link at launch", function()
+  it("lands on top of the restored tree", function()
+    local copy = wf.testing.copy_app(DESK)
+    local state = copy .. "/state.json"
+    local app = assert(wf.testing.launch(copy, { state = state }))
+    assert.is_true(app:open("tt://page/a"))
+    assert.is_true(app:open("tt://sheet"))
+    app:close()
+    app = assert(wf.testing.launch(copy, { state = state, link = "tt://page/b" }))
+    local tree = app:tree()
+    assert.same({ "tt://home", "tt://page/a" }, urls(tree.root.entries))
+    assert.same({ "tt://sheet", "tt://page/b" }, urls(tree.modals[1].entries))
+    assert.same({}, app:stats().warnings)
+    -- A relaunch does not bring the link again: it came once.
+    assert.is_true(app:back())
+    assert.is_true(app:relaunch())
+    assert.equal("tt://sheet", app:url())
+    app:close()
+  end)
+
+  it("places its parent beneath it, and moves an old URL first", function()
+    local app = assert(wf.testing.launch(DESK, { link = "tt://about/hours" }))
+    assert.same({ "tt://home", "tt://page/about", "tt://about/hours" }, urls(app:tree().root.entries))
+    app:close()
+    app = assert(wf.testing.launch(DESK, { link = "tt://p/old?x=1" }))
+    assert.equal("tt://page/old?x=1", app:url())
+    app:close()
+  end)
+
+  it("lands in the tab that holds its parent", function()
+    local app = assert(wf.testing.launch("lua/examples/restaurant", { link = "tt://about/story" }))
+    local tree = app:tree()
+    assert.equal(5, tree.root.selected)
+    assert.same({ "tt://menu/5", "tt://about/story" }, urls(tree.root.tabs[5].entries))
+    app:close()
+  end)
+
+  it("that a guard stops waits, through a relaunch, and opens after sign-in", function()
+    local copy = wf.testing.copy_app(DESK)
+    local state = copy .. "/state.json"
+    local app = assert(wf.testing.launch(copy, { state = state, link = "tt://order/9" }))
+    assert.equal("tt://signin?for=tt%3A%2F%2Forder%2F9", app:url())
+    assert.is_true(app:pending().link)
+    assert.is_true(app:relaunch())
+    assert.equal("tt://order/9", app:pending().url)
+    assert.is_true(app:open("tt://signin/as/ann"))
+    assert.same({ "tt://home", "tt://order/9" }, urls(app:tree().root.entries))
+    app:close()
+    -- A guard that names nothing keeps it waiting too: the app launched, the link waits.
+    app = assert(wf.testing.launch(DESK, { link = "tt://vault" }))
+    assert.equal("tt://home", app:url())
+    assert.equal("tt://vault", app:pending().url)
+    assert.is_true(app:open("tt://signin/as/bo"))
+    assert.equal("tt://vault", app:url())
+    app:close()
+  end)
+
+  it("refused (not external, malformed, nowhere) fails the launch with the reason and changes nothing", function()
+    local copy = wf.testing.copy_app(DESK)
+    local state = copy .. "/state.json"
+    local app = assert(wf.testing.launch(copy, { state = state }))
+    assert.is_true(app:open("tt://page/a"))
+    app:close()
+    local saved = wf.testing.read(state):gsub('"saved_at":"[^"]*"', "")
+    local cases = {
+      { "tt://settings", "^cannot launch .-: cannot open 'tt://settings' from outside the app: its route 'tt://settings' is not marked external$" },
+      { "tt://page/%zz", "cannot open 'tt://page/%%zz': invalid percent escape" },
+      { "not a url", "cannot open 'not a url': no scheme" },
+      { "tel:5555", "no route uses the scheme 'tel'" },
+      { "tt://broken", "its route 'tt://broken' is not marked external" },
+    }
+    for _, case in ipairs(cases) do
+      local refused, reason = wf.testing.launch(copy, { state = state, link = case[1] })
+      assert.is_nil(refused)
+      assert.matches(case[2], reason)
+      assert.equal(saved, (wf.testing.read(state):gsub('"saved_at":"[^"]*"', "")))
+    end
+    app = assert(wf.testing.launch(copy, { state = state }))
+    assert.equal("tt://page/a", app:url())
+    app:close()
+  end)
+
+  it("must be a URL string, checked as the other options are", function()
+    local app, reason = wf.testing.launch(DESK, { link = 5 })
+    assert.is_nil(app)
+    assert.matches("option link = 5 is not understood .*link = URL", reason)
+    -- A spec that asserts the launch fails at its own line.
+    local ok, err = pcall(function() assert(wf.testing.launch(DESK, { link = "tt://settings" })) end)
+    assert.is_false(ok)
+    assert.matches("links_spec%.lua:%d+: cannot launch", err)
+  end)
+end)
+
 describe("the restaurant", function()
   it("lands a link in the tab holding its parent", function()
     local app = assert(wf.testing.launch("lua/examples/restaurant"))
@@ -167,6 +262,24 @@ describe("a guard", function()
     edited:close()
   end)
 
+  it("asked for while the tree is changing is refused as busy, and goes on waiting", function()
+    assert.is_false(app:open("tt://vault"))
+    assert.is_true(app:open("tt://eager"))
+    local lines = app:render().lines
+    assert.equal("nil", lines[1])
+    assert.matches("^cannot open 'tt://vault' while the navigator is busy", lines[2])
+    assert.equal("tt://vault", app:pending().url)
+    assert.same({}, app:stats().warnings)
+  end)
+
+  it("of an action that waited leaves the open that action's own guard stopped waiting in turn", function()
+    assert.is_true(app:open("tt://checkout"))
+    assert.equal("tt://checkout", app:pending().url)
+    assert.is_true(app:open("tt://signin/as/ann"))
+    assert.equal("tt://confirmed", app:pending().url)
+    assert.same({}, app:stats().warnings)
+  end)
+
   it("keeps the newest stopped open", function()
     assert.is_true(app:open("tt://order/1"))
     assert.is_true(app:dismiss())
@@ -200,6 +313,48 @@ describe("a pending open's age", function()
     now = now + 3601
     assert.is_true(app:relaunch())
     assert.is_nil(app:pending())
+    assert.same({ "dropped the pending 'tt://order/3': it waited longer than 3600 s" }, app:stats().warnings)
+  end)
+end)
+
+describe("a saved waiting open", function()
+  local function state_with(pending)
+    return '{"format":"wayfinder.navigation","version":1,"app":"desk","app_version":1,"saved_at":"2001-09-09T01:46:40Z",'
+      .. '"mode":"all","root":{"kind":"stack","entries":[{"url":"tt://home"},{"url":"tt://page/a"}]},"modals":[],"pending":' .. pending .. '}'
+  end
+  local function clock() return 1000000000 end
+
+  it("that is damaged makes the state unreadable: it is set aside as it was, and the app starts fresh", function()
+    local copy = wf.testing.copy_app(DESK)
+    local state = copy .. "/state.json"
+    local text = state_with('{"url":"tt://order/4","link":"yes","since":"2001-09-09T01:46:40Z"}')
+    wf.testing.write(state, text)
+    local app = assert(wf.testing.launch(copy, { state = state, clock = clock }))
+    assert.equal("tt://home", app:url())
+    assert.is_nil(app:pending())
+    local warning = app:stats().warnings[1]
+    assert.matches("could not be read %(pending%.link: true or false expected, found a string%)", warning)
+    assert.equal(text, wf.testing.read(assert(warning:match("it was moved to (%S+) and the app starts fresh"))))
+    app:close()
+  end)
+
+  it("that can no longer open is dropped with a warning, and the rest of the state restored", function()
+    local copy = wf.testing.copy_app(DESK)
+    local state = copy .. "/state.json"
+    for _, case in ipairs {
+      { '{"url":"tt://settings","link":true,"since":"2001-09-09T01:40:00Z"}', "its route 'tt://settings' is not marked external" },
+      { '{"url":"tt://gone/for/good","since":"2001-09-09T01:40:00Z"}', "no route matches" },
+      { '{"url":"tt://broken","since":"2001-09-09T01:40:00Z"}', "app%.lua:%d+: the guard broke" },
+    } do
+      wf.testing.write(state, state_with(case[1]))
+      local app = assert(wf.testing.launch(copy, { state = state, clock = clock }))
+      assert.equal("tt://page/a", app:url())
+      assert.is_nil(app:pending())
+      local warnings = app:stats().warnings
+      assert.equal(1, #warnings, table.concat(warnings, "\n"))
+      assert.matches("^dropped the pending '.-': .*" .. case[2], warnings[1])
+      app:close()
+    end
   end)
 end)
 

@@ -121,8 +121,8 @@ describe("a state of an older version", function()
   end)
 
   local failures = {
-    { "raises", 'error("no such shelf")', "app%.lua:54: no such shelf" },
-    { "loops", "while true do end", "app%.lua:54: time budget of 50 ms exceeded" },
+    { "raises", 'error("no such shelf")', "app%.lua:63: no such shelf" },
+    { "loops", "while true do end", "app%.lua:63: time budget of 50 ms exceeded" },
     { "returns nothing", "state.stack = {}", "it returned nothing, not the state table" },
     { "returns a number", "return 42", "it returned a number, not the state table" },
     { "returns an entry without a URL", "state.stack[1].url = nil return state", "stack%[1%]%.url must be a string, got nil" },
@@ -133,6 +133,20 @@ describe("a state of an older version", function()
       "selected must be a tab number from 1 to 1, got 2" },
     { "returns a context chained to itself", "local c = state.stack[1].context c.inner = c return state", "stack%[1%]%.context%.inner chains back to itself" },
     { "returns two app contexts", "state.stack[1].context.app = true return state", "more than one app context" },
+    { "returns a waiting open that is not a table", "state.pending = 'tt://home' return state", "pending must be a table, got string" },
+    { "returns a waiting open without a URL", "state.pending = { since = state.saved_at } return state", "pending%.url must be a string, got nil" },
+    { "returns a waiting open without its time", "state.pending = { url = 'tt://home' } return state", "pending%.since must be a string, got nil" },
+    { "returns a waiting open whose time is not a time", "state.pending = { url = 'tt://home', since = 'yesterday' } return state",
+      "pending%.since: 'yesterday' is not a time such as 2026%-01%-01T00:00:00Z" },
+    { "returns a waiting open with a field it does not know", "state.pending = { url = 'tt://home', since = state.saved_at, when = 1 } return state",
+      "pending has an unknown field 'when'" },
+    { "returns a waiting open with a presentation the host does not know",
+      "state.pending = { url = 'tt://home', since = state.saved_at, presentation = 'sideways' } return state",
+      "pending%.presentation: 'sideways' is not a presentation" },
+    { "returns a waiting open with a function in its state",
+      "state.pending = { url = 'tt://home', since = state.saved_at, state = { f = print } } return state", "pending%.state%.f is a function, not plain data" },
+    { "returns a waiting open whose link is not a boolean",
+      "state.pending = { url = 'tt://home', since = state.saved_at, link = 'yes' } return state", "pending%.link must be a boolean, got string" },
   }
   for _, case in ipairs(failures) do
     it("starts fresh, the old file kept aside, when migrate " .. case[1], function()
@@ -145,7 +159,7 @@ describe("a state of an older version", function()
       local warnings = app:stats().warnings
       assert.equal(1, #warnings, table.concat(warnings, "\n"))
       assert.matches("the saved navigation state could not be migrated: its migration from version 2 to 3 "
-        .. "%(migrate at app%.lua:53%) failed: .*" .. case[3], warnings[1])
+        .. "%(migrate at app%.lua:62%) failed: .*" .. case[3], warnings[1])
       local aside = moved_to(warnings[1])
       assert.matches("state%.json%.unmigrated%-%d+T%d+Z$", aside)
       assert.equal(text, wf.testing.read(aside))
@@ -153,6 +167,138 @@ describe("a state of an older version", function()
       assert.matches('"app_version":3', wf.testing.read(state))
     end)
   end
+end)
+
+-- The open a guard kept waiting (docs/persistence.md, "An open that waits for its guard") is part
+-- of the state migrate sees: as state.pending, by name, to rewrite or drop.
+describe("the waiting open of an older state", function()
+  -- Ten minutes after the states above were saved: their waiting opens are still fresh.
+  local function soon() return 1767226200 end
+  local function with_pending(text, pending)
+    return (text:gsub(',"contexts":', ',"pending":' .. pending .. ',"contexts":', 1))
+  end
+  local BASKET = '{"url":"tt://basket/4","query":{"note":"ring"},"parent":"tt://home","state":{"step":2},'
+    .. '"presentation":"replace","link":true,"since":"2026-01-01T00:05:00Z"}'
+
+  it("is handed to migrate as state.pending, by name, and what it rewrites waits", function()
+    local copy = shop_migrating([[
+    local p = state.pending
+    assert(p.url == "tt://basket/4" and p.query.note == "ring" and p.parent == "tt://home" and p.state.step == 2,
+      "the action's fields")
+    assert(p.presentation == "replace" and p.link == true and p.since == "2026-01-01T00:05:00Z", "how and when")
+    p.query.note = "knock"
+    p.state.step = 3
+    p.presentation = "push"
+    return state]])
+    local state = copy .. "/state.json"
+    wf.testing.write(state, with_pending(version_2_state(2), BASKET))
+    local app = assert(wf.testing.launch(copy, { state = state, clock = soon }))
+    assert.same({}, app:stats().warnings)
+    -- Migrated, then moved as every saved URL is; its guard still stops it.
+    assert.same({ url = "tt://checkout/4", link = true, presentation = "push", since = 1767225900 }, app:pending())
+    app:close()
+    local saved = wf.testing.read(state)
+    assert.matches('"pending":{"url":"tt://checkout/4","query":{"note":"knock"},"parent":"tt://home","state":{"step":3},'
+      .. '"presentation":"push","link":true,"since":"2026%-01%-01T00:05:00Z"}', saved)
+    -- Paying lets it through.
+    app = assert(wf.testing.launch(copy, { state = state, clock = soon }))
+    assert.is_true(app:open("tt://pay"))
+    assert.equal("tt://checkout/4", app:url())
+    assert.is_nil(app:pending())
+    app:close()
+  end)
+
+  it("is migrated with the entries by the app's own migrate, then opens when nothing stops it", function()
+    local copy = wf.testing.copy_app(SHOP)
+    local state = copy .. "/state.json"
+    wf.testing.write(state, with_pending(version_2_state(2), '{"url":"tt://cart/bo","state":{"count":"3 plums"},"since":"2026-01-01T00:05:00Z"}'))
+    local app = assert(wf.testing.launch(copy, { state = state, clock = soon }))
+    assert.same({}, app:stats().warnings)
+    assert.equal("tt://cart?owner=bo", app:url())
+    assert.same({ "3 x plums" }, app:render().lines)
+    assert.is_nil(app:pending())
+    app:close()
+  end)
+
+  it("may be dropped by migrate, or given to a state that had none", function()
+    local copy = shop_migrating("state.pending = nil return state")
+    local state = copy .. "/state.json"
+    wf.testing.write(state, with_pending(version_2_state(2), BASKET))
+    local app = assert(wf.testing.launch(copy, { state = state, clock = soon }))
+    assert.same({}, app:stats().warnings)
+    assert.is_nil(app:pending())
+    assert.equal("tt://cart?owner=ann&ref=mail", app:url())
+    app:close()
+    assert.is_nil(wf.testing.read(state):find('"pending"', 1, true))
+
+    copy = shop_migrating('state.pending = { url = "tt://checkout/9", link = true, since = state.saved_at } return state')
+    state = copy .. "/state.json"
+    wf.testing.write(state, version_2_state(2))
+    app = assert(wf.testing.launch(copy, { state = state, clock = soon }))
+    assert.same({ url = "tt://checkout/9", link = true, since = 1767225600 }, app:pending())
+    app:close()
+  end)
+
+  it("that migrate makes older than its expiration is dropped at restore, with a warning", function()
+    local copy = shop_migrating('state.pending.since = "2025-12-31T00:00:00Z" return state')
+    local state = copy .. "/state.json"
+    wf.testing.write(state, with_pending(version_2_state(2), BASKET))
+    local app = assert(wf.testing.launch(copy, { state = state, clock = soon }))
+    assert.is_nil(app:pending())
+    assert.same({ "dropped the pending 'tt://checkout/4': it waited longer than 3600 s" }, app:stats().warnings)
+    app:close()
+  end)
+
+  it("goes through migrate at a hot reload that raises the version", function()
+    local copy = wf.testing.copy_app(SHOP)
+    local source = wf.testing.read(copy .. "/app.lua")
+    wf.testing.write(copy .. "/app.lua", (source:gsub("version = 3", "version = 2")))
+    local app = assert(wf.testing.launch(copy))
+    local ok, reason = app:handle_link("tt://checkout/5")
+    assert.is_false(ok)
+    assert.matches("waits: its guard stopped it", reason)
+    assert.equal("tt://checkout/5", app:pending().url)
+    wf.testing.write(copy .. "/app.lua", (source:gsub("if from <= 2 then", [[if from == 2 and state.pending then
+      state.pending.url = "tt://checkout/50"
+    end
+    if false then]])))
+    assert.is_true(app:reload())
+    assert.equal("tt://checkout/50", app:pending().url)
+    assert.is_true(app:open("tt://pay"))
+    assert.equal("tt://checkout/50", app:url())
+    app:close()
+  end)
+end)
+
+describe("a migration", function()
+  it("may not save, restore or navigate: the state it migrates is the one the file holds", function()
+    local copy = shop_migrating([[
+    local saved, why = wf.navigator:persist()
+    assert(saved == nil and why:find("while the saved one is being restored", 1, true), tostring(why))
+    local restored, why_not = wf.navigator:restore()
+    assert(restored == nil and why_not:find("while the saved one is being restored", 1, true), tostring(why_not))
+    local opened, refusal = wf.navigator:open("tt://product/9")
+    assert(opened == nil and refusal:find("busy with migrating the saved state", 1, true), tostring(refusal))
+    return state]])
+    local state = copy .. "/state.json"
+    wf.testing.write(state, version_2_state(2))
+    local app = assert(wf.testing.launch(copy, { state = state }))
+    assert.same({}, app:stats().warnings)
+    assert.equal("tt://cart?owner=ann&ref=mail", app:url())
+    app:close()
+  end)
+
+  it("that saved before it raised has not replaced the file it kept aside", function()
+    local copy = shop_migrating('wf.navigator:persist() error("no such shelf")')
+    local state = copy .. "/state.json"
+    local text = version_2_state(2)
+    wf.testing.write(state, text)
+    local app = assert(wf.testing.launch(copy, { state = state }))
+    local warnings = app:stats().warnings
+    assert.equal(1, #warnings, table.concat(warnings, "\n"))
+    assert.equal(text, wf.testing.read(moved_to(warnings[1])))
+    app:close()
+  end)
 end)
 
 describe("a state of a newer version", function()
@@ -215,8 +361,8 @@ describe("a hot reload that raises the version", function()
     wf.testing.write(copy .. "/app.lua", (source:gsub("if from <= 2 then", 'error("not now") if false then')))
     local ok, reason = app:reload()
     assert.is_false(ok)
-    assert.matches("reload failed, the app runs on unchanged: its migration from version 2 to 3 %(migrate at app%.lua:53%) "
-      .. "failed: app%.lua:54: not now", reason)
+    assert.matches("reload failed, the app runs on unchanged: its migration from version 2 to 3 %(migrate at app%.lua:62%) "
+      .. "failed: app%.lua:63: not now", reason)
     assert.equal("tt://product/3", app:url())
     app:close()
   end)

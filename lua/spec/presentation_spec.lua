@@ -105,6 +105,36 @@ describe("a presentation", function()
     assert.same({ "tt://page/b", "tt://page/d" }, urls(after.modals[1].entries))
   end)
 
+  -- From home > shelf/s > page/a > page/b, each verb opening tt://page/c (share: the shelf
+  -- again), the tree it leaves, which a relaunch restores as it is.
+  for _, case in ipairs {
+    { "push", { "tt://home", "tt://shelf/s", "tt://page/a", "tt://page/b", "tt://page/c" } },
+    { "replace", { "tt://home", "tt://shelf/s", "tt://page/a", "tt://page/c" } },
+    { "replace_root", { "tt://page/c" } },
+    { "clear_all", { "tt://home", "tt://page/c" } },
+    { "refresh", { "tt://home", "tt://shelf/s", "tt://page/a", "tt://page/b" } },
+    { "pop", { "tt://home", "tt://shelf/s", "tt://page/a", "tt://page/c" } },
+    { "none", { "tt://home", "tt://shelf/s", "tt://page/a", "tt://page/b" } },
+    { "share", { "tt://home", "tt://shelf/s" } },
+  } do
+    it(case[1] .. " leaves its tree, and a relaunch restores it", function()
+      for _, url in ipairs { "tt://shelf/s", "tt://page/a", "tt://page/b" } do assert.is_true(app:open(url)) end
+      local made = app:stats().constructed
+      if case[1] == "share" then
+        assert.is_true(app:open("tt://shelf/s"))
+      else
+        assert.is_true(app:open("tt://page/c", { presentation = case[1] }))
+      end
+      assert.same(case[2], root())
+      -- refresh made the visible screen again; none made nothing.
+      if case[1] == "refresh" then assert.equal(made + 1, app:stats().constructed) end
+      if case[1] == "none" or case[1] == "share" then assert.equal(made, app:stats().constructed) end
+      assert.is_true(app:relaunch())
+      assert.same(case[2], root())
+      assert.equal(case[2][#case[2]], app:url())
+    end)
+  end
+
   it("pop_to_root closes the popover and pops the visible stack", function()
     assert.is_true(app:open("tt://page/a"))
     assert.is_true(app:open("tt://page/b"))

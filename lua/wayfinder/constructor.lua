@@ -10,7 +10,9 @@
 local callable = require "wayfinder.callable"
 
 local function has(class, key)
-  return callable(class[key])
+  local value = class[key]
+  -- A plain function is told without the call (deduction runs on every open).
+  return type(value) == "function" or (value ~= nil and callable(value))
 end
 
 -- The names depend only on the selector or the param names, and are asked for on every open:
@@ -32,7 +34,8 @@ local NAMES = {}
 
 local function spellings(param_names)
   local node = names_tree
-  for _, name in ipairs(param_names) do
+  for i = 1, #param_names do
+    local name = param_names[i]
     local next_node = node[name]
     if next_node == nil then
       next_node = {}

@@ -34,11 +34,29 @@ end
 
 local app
 
--- The Lua object for a Swift layer: made by new, or by the host for a restored layer.
+-- The fields of a context that declares none (only ever read).
+local NO_FIELDS = {}
+
+-- The Lua object for a Swift layer: made by new, or by the host for a restored layer. A layer
+-- the navigator makes for an open has no Swift layer until something needs it (core_of).
 local function wrap(core, id, name, inner, fields)
-  local ctx = setmetatable({ [CORE] = core, [ID] = id, [NAME] = name, [INNER] = inner, [FIELDS] = fields or {} }, Context)
+  local ctx = setmetatable({ [CORE] = core, [ID] = id, [NAME] = name, [INNER] = inner, [FIELDS] = fields or NO_FIELDS }, Context)
   known[ctx] = true
   return ctx
+end
+
+-- The context's Swift layer, made now (and its inner ones) if the context has none yet. Most
+-- screens never touch their context, and making a layer is a crossing into Swift, so the layer
+-- an open makes waits until it is read, written, observed or saved.
+local function core_of(ctx)
+  local core = rawget(ctx, CORE)
+  if core ~= nil then return core end
+  local inner = rawget(ctx, INNER)
+  local made, id = native.new(nil, inner and core_of(inner), nil)
+  if made == nil then error(id, 0) end
+  rawset(ctx, CORE, made)
+  rawset(ctx, ID, id)
+  return made
 end
 
 local function new(spec)
@@ -62,50 +80,52 @@ local function new(spec)
       if methods[field] then error("wf.context: field '" .. tostring(field) .. "' would hide a method", 3) end
     end
   end
-  local core, id = native.new(spec.name, inner and inner[CORE], fields)
+  local core, id = native.new(spec.name, inner and core_of(inner), fields)
   if core == nil then error(id, 3) end
   return wrap(core, id, spec.name, inner, fields)
 end
 
--- new { inner = inner } for an inner known to be a context, without the checks a script's spec
--- needs: the layer the navigator makes on every open.
+-- A fresh layer over `inner`, over the app context when `inner` is not a context: the layer the
+-- navigator makes on every open, without the checks a script's spec needs (its Swift layer is
+-- made when needed, core_of).
 local function layer(inner)
-  local core, id = native.new(nil, inner[CORE], nil)
-  if core == nil then error(id, 3) end
-  return wrap(core, id, nil, inner, nil)
+  if not known[inner] then inner = app end
+  local ctx = setmetatable({ [INNER] = inner, [FIELDS] = NO_FIELDS }, Context)
+  known[ctx] = true
+  return ctx
 end
 
 -- The native calls answer their result, or nil and the reason; a result may itself be nil, so
 -- the reason tells them apart.
 methods.get = function(self, key, name)
   check_self(self, "get"); check_key(key, 2); check_name(name, 2)
-  local value, reason = native.get(self[CORE], key, name)
+  local value, reason = native.get(core_of(self), key, name)
   if reason ~= nil then error(reason, 2) end
   return value
 end
 
 function methods:set(key, value, name)
   check_self(self, "set"); check_key(key, 2); check_name(name, 2)
-  local ok, reason = native.set(self[CORE], key, value, name)
+  local ok, reason = native.set(core_of(self), key, value, name)
   if not ok then error(reason, 2) end
   return self
 end
 
 function methods:remove(key, name)
   check_self(self, "remove"); check_key(key, 2); check_name(name, 2)
-  local removed, reason = native.remove(self[CORE], key, name)
+  local removed, reason = native.remove(core_of(self), key, name)
   if reason ~= nil then error(reason, 2) end
   return removed
 end
 
 function methods:keys()
   check_self(self, "keys")
-  return native.keys(self[CORE])
+  return native.keys(core_of(self))
 end
 
 function methods:dump()
   check_self(self, "dump")
-  return native.dump(self[CORE])
+  return native.dump(core_of(self))
 end
 
 -- observe(key, owner, fn): fn(owner, value, key) after every set of key on this context.
@@ -113,7 +133,7 @@ function methods:observe(key, owner, fn)
   check_self(self, "observe"); check_key(key, 2)
   if owner == nil then error("ctx:observe needs an owner (usually the controller); it is held weakly", 2) end
   if type(fn) ~= "function" then error("ctx:observe needs a function(owner, value, key), got " .. type(fn), 2) end
-  local ok, err = native.observe(self[CORE], key)
+  local ok, err = native.observe(core_of(self), key)
   if not ok then error(err, 2) end
   local observers = self[OBSERVERS]
   if not observers then
@@ -154,7 +174,7 @@ end
 
 function Context.__newindex(self, key, value)
   if rawget(self, FIELDS)[key] then
-    local ok, err = native.set(rawget(self, CORE), key, value, nil)
+    local ok, err = native.set(core_of(self), key, value, nil)
     if not ok then error(err, 2) end
     return
   end
@@ -210,12 +230,9 @@ end
 
 app = new { name = "app", inner = false }
 
-local function core(ctx)
-  return rawget(ctx, CORE)
-end
 
 local module = setmetatable({
-  app = app, is = is_context, _new = new, _layer = layer, _dispatch = dispatch, _forget = forget, _wrap = wrap, _core = core,
+  app = app, is = is_context, _new = new, _layer = layer, _dispatch = dispatch, _forget = forget, _wrap = wrap, _core = core_of,
 }, {
   __call = function(_, spec)
     local ctx = new(spec) -- not a tail call: errors name the caller's line

@@ -2,7 +2,7 @@
 -- host hands over the saved document, whose parts refer to each other by position (an entry's
 -- context is an index into a list of contexts); the app's `migrate(state, from)` sees the tree by
 -- name instead: every entry a table of named fields, every context a table shared by the entries
--- and layers that use it. What migrate returns is checked here, naming the path of the first
+-- and layers that use it, and the open a guard keeps waiting as `pending`. What migrate returns is checked here, naming the path of the first
 -- part that does not fit, and turned back into a document for the host.
 local migration = {}
 
@@ -49,6 +49,13 @@ local function to_tree(document)
     app = document.app, saved_at = document.saved_at, mode = document.mode, modals = {},
     popover = document.popover and entry(document.popover) or nil,
   }
+  local pending = document.pending
+  if pending ~= nil then
+    tree.pending = {
+      url = pending.url, query = pending.query, parent = pending.parent, state = pending.state,
+      presentation = pending.presentation, link = pending.link or false, since = pending.since,
+    }
+  end
   local root = document.root
   if root.kind == "tabs" then
     tree.tabs = {}
@@ -65,7 +72,10 @@ end
 
 local entry_fields = { url = true, query = true, state = true, title = true, important = true, model = true, context = true }
 local context_fields = { name = true, fields = true, values = true, nils = true, app = true, inner = true }
-local tree_fields = { app = true, saved_at = true, mode = true, stack = true, tabs = true, selected = true, modals = true, popover = true }
+local pending_fields = { url = true, query = true, parent = true, state = true, presentation = true, link = true, since = true }
+local tree_fields = {
+  app = true, saved_at = true, mode = true, stack = true, tabs = true, selected = true, modals = true, popover = true, pending = true,
+}
 
 local function check_fields(value, known, path)
   for key in pairs(value) do
@@ -171,6 +181,32 @@ local function to_document(tree)
     }
   end
 
+  -- The open a guard keeps waiting: its presentation's name and its time's form are the host's
+  -- to check, as when the state file is read.
+  local function pending(item)
+    if type(item) ~= "table" then fail("pending", "must be a table, got " .. type(item)) end
+    check_fields(item, pending_fields, "pending")
+    if type(item.url) ~= "string" then fail("pending.url", "must be a string, got " .. type(item.url)) end
+    optional(item.query, "table", "pending.query")
+    optional(item.parent, "string", "pending.parent")
+    optional(item.presentation, "string", "pending.presentation")
+    optional(item.link, "boolean", "pending.link")
+    if type(item.since) ~= "string" then fail("pending.since", "must be a string, got " .. type(item.since)) end
+    if item.query ~= nil then
+      for key in pairs(item.query) do
+        if type(key) ~= "string" then fail("pending.query", "has a key of type " .. type(key)) end
+      end
+      check_plain(item.query, "pending.query", {})
+    end
+    if item.state ~= nil then check_plain(item.state, "pending.state", {}) end
+    local query = item.query
+    if query ~= nil and next(query) == nil then query = nil end
+    return {
+      url = item.url, query = query, parent = item.parent, state = item.state, presentation = item.presentation,
+      link = item.link or nil, since = item.since,
+    }
+  end
+
   local function stack(list, path)
     if type(list) ~= "table" then fail(path, "must be a list of entries, got " .. type(list)) end
     local entries = {}
@@ -204,6 +240,7 @@ local function to_document(tree)
   end
   document.modals = modals
   if tree.popover ~= nil then document.popover = entry(tree.popover, "popover") end
+  if tree.pending ~= nil then document.pending = pending(tree.pending) end
   document.contexts = contexts
   return document
 end

@@ -9,6 +9,11 @@ local callable = require "wayfinder.callable"
 local fields = require "wayfinder.fields"
 local natives = require "wayfinder.native_screen"
 
+-- Taken once: these run on every open (a global is a table lookup), and a script that replaces
+-- a global changes nothing here.
+local type, rawget, rawset, setmetatable, pairs = type, rawget, rawset, setmetatable, pairs
+local layer = contexts._layer
+
 local exported = native.fields()
 -- The fields of an open's action table, as the host lists them.
 local action_list = fields.list(exported.action)
@@ -24,13 +29,17 @@ local presentation_names = table.concat(exported.presentations, ", ")
 local methods = {}
 -- nav.delegate lives here.
 local settings = {}
-local navigator = setmetatable({}, {
+-- A method is found in `methods` itself, without a call (nav:open and nav:back run on every
+-- navigation); any other field is a setting, or nav.delegate.
+setmetatable(methods, {
   __index = function(_, key)
-    local method = methods[key]
-    if method ~= nil then return method end
     if host_settings[key] then return native.setting(key) end
     return settings[key]
   end,
+  __metatable = false,
+})
+local navigator = setmetatable({}, {
+  __index = methods,
   __newindex = function(_, key, value)
     if key == "delegate" then
       if value ~= nil and type(value) ~= "table" then
@@ -71,10 +80,11 @@ local function check_action(target, method)
 end
 
 -- open(url) or open { url, query, parent, presentation, state, context, animated, transition }
+-- (the checks of the common open of a URL written out: it runs on every navigation).
 function methods:open(target)
-  check_self(self, "open")
-  check_action(target, "open")
+  if self ~= navigator then check_self(self, "open") end
   if type(target) == "string" then return native.open(target) end
+  check_action(target, "open")
   return native.open(target.url, target)
 end
 
@@ -118,7 +128,7 @@ function methods:pop_to_root()
 end
 
 function methods:back()
-  check_self(self, "back")
+  if self ~= navigator then check_self(self, "back") end
   return native.back()
 end
 
@@ -233,15 +243,18 @@ if disagreement then error(disagreement, 0) end
 -- controller the new screen opens over (the visible one of the tree being changed, so a parent
 -- opened first), or nil.
 local function make(target, action, opener, url, pattern, params, query, fragment, param_names, selector_option, mode, state)
-  if action and action.query then
-    for key, value in pairs(action.query) do query[key] = value end
+  local context
+  if action then
+    if action.query then
+      for key, value in pairs(action.query) do query[key] = value end
+    end
+    context = action.context
   end
-  -- The action's context, else a fresh layer over the opener's, so
-  -- data flows forward by default; wf.context.app is the innermost layer of every chain.
-  local context = action and action.context
+  -- The action's context, else a fresh layer over the opener's (over wf.context.app when the
+  -- opener has none), so data flows forward by default; wf.context.app is the innermost layer of
+  -- every chain.
   if context == nil then
-    local inner = type(opener) == "table" and rawget(opener, "context")
-    context = contexts._layer(contexts.is(inner) and inner or contexts.app)
+    context = layer(type(opener) == "table" and rawget(opener, "context"))
   end
   local controller
   if type(target) == "function" then

@@ -66,7 +66,8 @@ local Driver = { __index = methods, __name = "wf.testing app" }
 
 -- launch(app_path [, options]) -> app | nil, reason. options: state (a state file, else a
 -- temporary one), memory_limit (MiB), time_limit (ms), clock (a function giving the time in
--- seconds; app:advance(seconds) moves it on).
+-- seconds; app:advance(seconds) moves it on), link (a link from outside, handled once the app
+-- launched, as `wayfinder run --link` does).
 function testing.launch(app_path, options)
   if type(app_path) ~= "string" then
     error("wf.testing.launch needs an app path (a string), got " .. type(app_path), 2)

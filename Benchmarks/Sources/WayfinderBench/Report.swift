@@ -140,6 +140,7 @@ struct Report {
             lines.append("launch: new AppHost for a 200-route app + restore of 4 tabs x 25 entries, \(plan.launchRounds) rounds")
             lines.append("  total \(ms(launch.milliseconds)) (host and scripts \(ms(launch.hostMilliseconds)), restore \(ms(launch.restoreMilliseconds)));"
                 + " \(instr(instructions["launch/launch"])) instr; \(launch.entriesRestored) entries, \(launch.constructed) constructed")
+            lines.append("  info: the first launch in a process, which compiles the bundled modules: \(instr(instructions["launch/first-launch"])) instr")
         }
         if let reload {
             lines.append("")
@@ -211,7 +212,8 @@ struct Report {
         }
         if let launch {
             fields.append("\"launch\":{\"ms\":\(fixed(launch.milliseconds, 3)),\"constructed\":\(launch.constructed),"
-                + "\"instructions\":\(number(instructions["launch/launch"], 0))}")
+                + "\"instructions\":\(number(instructions["launch/launch"], 0)),"
+                + "\"first_launch_instructions\":\(number(instructions["launch/first-launch"], 0))}")
         }
         if let reload {
             fields.append("\"reload\":{\"ms\":\(reload.map { fixed($0, 3) } ?? "null")}")

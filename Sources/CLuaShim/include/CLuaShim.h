@@ -83,8 +83,11 @@ void wf_mark_verdict(lua_State *L, int index, int kind);
 
 typedef void (*wf_text_sink)(void *owner, const char *text, size_t len);
 
-/* Status of a module read (see wf_module_reader). */
-enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT, WF_READ_TOO_LARGE };
+/* Status of a module read (see wf_module_reader). WF_READ_KEEP: read, text, and the host keeps
+   the chunk compiled from it (wf_chunk_keeper); WF_READ_PRECOMPILED: read, and the bytes are such
+   a kept chunk, bytecode. Only the bundled modules compiled into the library are kept. */
+enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT, WF_READ_TOO_LARGE,
+       WF_READ_KEEP, WF_READ_PRECOMPILED };
 enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
 
 /* The chunk name of a bundled module is this prefix and its path under wayfinder/
@@ -98,6 +101,10 @@ enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
 /* Reads `relpath` under a module root. Only file I/O, no Lua API. Returns a malloc'd buffer the
    caller frees, or NULL with *status saying why. */
 typedef char *(*wf_module_reader)(void *owner, int root, const char *relpath, size_t *len, int *status);
+
+/* Takes the bytecode of a bundled module compiled from text the reader answered WF_READ_KEEP for
+   (the bytes are the caller's; copy them). No Lua API. */
+typedef void (*wf_chunk_keeper)(void *owner, const char *relpath, const char *bytes, size_t len);
 
 /* Per-state data: the allocator's ud, so any thread of the state finds it with lua_getallocf. */
 typedef struct wf_host {
@@ -137,6 +144,7 @@ typedef struct wf_host {
     wf_text_sink print_sink;
     wf_text_sink warn_sink;
     wf_module_reader module_reader;
+    wf_chunk_keeper chunk_keeper;
 
     /* Swift objects whose userdata Lua finalized. Swift releases them at its next safe point, never
        inside a collection, so no Swift deinit runs (and calls back into Lua) mid-collection. */
@@ -270,6 +278,8 @@ int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults);
 
 /* Protected helpers, called as the callee of wf_pcall. */
 int wf_fn_ref(lua_State *L);        /* (value) -> registry reference */
+int wf_fn_call_holding(lua_State *L); /* (function, args...) -> registry reference of its first result
+                                         (LUA_REFNIL for nil), that result */
 int wf_fn_load(lua_State *L);       /* (pointer, length, chunkname) -> function | nil, message, status,
                                        file, line (the position a syntax error names; line 0: none) */
 int wf_fn_preload(lua_State *L);    /* (name, value): the loaded table's entry for require */
@@ -285,6 +295,11 @@ void wf_unref(lua_State *L, int ref);
 
 /* The Swift object pointer a Wayfinder userdata at idx holds, or NULL. Never raises. */
 void *wf_toobject(lua_State *L, int idx);
+
+/* Whether value[key] is certainly nil for the value the registry holds at `target`, told by raw
+   reads alone (`key` and `index_key` are registry references of the key and of "__index"): 1
+   when it is, 0 when that cannot be told without running Lua. Never raises (see Lookup.c). */
+int wf_certainly_lacks(lua_State *L, int target, int key, int index_key);
 
 /* ---- Macros Swift cannot import ------------------------------------------------------------ */
 

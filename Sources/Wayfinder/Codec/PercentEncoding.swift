@@ -5,6 +5,13 @@ public enum PercentEncoding {
     public static func escape(_ text: String) -> String {
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count)
+        escape(text, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Appends the escaped bytes of `text` to `out` (a key built of several parts is built in one
+    /// buffer).
+    static func escape(_ text: String, into out: inout [UInt8]) {
         for byte in text.utf8 {
             if isUnreserved(byte) {
                 out.append(byte)
@@ -14,7 +21,6 @@ public enum PercentEncoding {
                 out.append(hexDigits[Int(byte & 0x0F)])
             }
         }
-        return String(decoding: out, as: UTF8.self)
     }
 
     public static func unescape(_ text: String) throws(CodecError) -> String {

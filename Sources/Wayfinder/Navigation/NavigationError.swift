@@ -23,7 +23,7 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
         case .malformedURL(let url, let reason): return "cannot open '\(url)': \(reason)"
         case .noRoute(let url, let reason): return "cannot open '\(url)': \(reason)"
         case .vetoed(let url): return "opening '\(url)' was vetoed by the delegate"
-        case .redirectLoop(let urls): return "redirect loop cut after 8 hops: " + urls.joined(separator: " -> ")
+        case .redirectLoop(let urls): return "redirect loop cut after \(urls.count - 1) hops: " + urls.joined(separator: " -> ")
         case .parentCycle(let urls): return "parent cycle: " + urls.joined(separator: " -> ")
         case .noExternalHandler(let url): return "'\(url)' is external and no open_external handler is set"
         case .controllerFailed(let url, let reason): return "cannot open '\(url)': \(reason)"

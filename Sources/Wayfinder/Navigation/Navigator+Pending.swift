@@ -20,9 +20,13 @@ extension Navigator {
     }
 
     /// Puts back a pending open saved with the state (`restore`), or replaces the one waiting.
-    /// One that has expired by the navigator's clock is not kept.
+    /// One that has expired by the navigator's clock is not kept, with a warning: a link from
+    /// outside that vanishes says so.
     public func keepPending(_ pending: PendingOpen) {
-        guard !pending.isExpired(expiration: pendingExpiration, now: clock()) else { return }
+        if let expired = expiry(of: pending) {
+            warn("dropped the pending '\(pending.request.url)': \(expired)")
+            return
+        }
         setPending(pending)
     }
 
@@ -40,21 +44,36 @@ extension Navigator {
 
     func resumePending() throws -> ResumeOutcome<Controller> {
         guard let pending = pendingOpen else { return .nothingPending }
-        if pending.isExpired(expiration: pendingExpiration, now: clock()) {
+        // Asked for from inside a change (a constructor, a hook), it is refused and goes on
+        // waiting: it would fail as busy, and that is no failure of its own.
+        try refuseWhileChanging("open", url: pending.request.url)
+        if let expired = expiry(of: pending) {
             setPending(nil)
-            warn("dropped the pending '\(pending.request.url)': it waited longer than \(Self.seconds(pendingExpiration))")
+            warn("dropped the pending '\(pending.request.url)': \(expired)")
             return .nothingPending
         }
+        // The open may stop another in its turn (an action whose own open a guard stops): that
+        // one waits now, and is not dropped with this one.
+        let revision = pendingRevision
+        func settled() { if pendingRevision == revision { setPending(nil) } }
         do {
             let controller = try open(pending.request, resuming: true)
-            setPending(nil)
+            settled()
             return .opened(controller)
         } catch is GuardStop {
             return .waiting
         } catch {
-            setPending(nil)
+            settled()
             throw error
         }
+    }
+
+    /// Why `pending` has expired by the navigator's clock, or nil while it may still wait.
+    private func expiry(of pending: PendingOpen) -> String? {
+        let now = clock()
+        guard pending.isExpired(expiration: pendingExpiration, now: now) else { return nil }
+        if pending.since > now { return "it was stopped after the time the clock gives now (the clock went back)" }
+        return "it waited longer than \(Self.seconds(pendingExpiration))"
     }
 
     private static func seconds(_ value: Double) -> String {

@@ -27,18 +27,21 @@ public final class Navigator<Target, Controller: AnyObject> {
     public let routes: RouteTable<Target>
     /// Routes that were renamed: an old URL that only they match opens where it moved.
     public let moves: RouteMoves
-    public var factory: ControllerFactory<Target, Controller>
-    public var delegate = NavigatorDelegate<Controller>()
+    // The fields every open and commit reads, some a dozen times, skip the run-time exclusivity
+    // check: a navigator is used from one thread, and no access to them spans a call out (a
+    // closure of the factory or the delegate is read first, then called), so none can overlap.
+    @exclusivity(unchecked) public var factory: ControllerFactory<Target, Controller>
+    @exclusivity(unchecked) public var delegate = NavigatorDelegate<Controller>()
     /// Told about entries dropped because their URL no longer opens (after the route map changed).
     public var warn: (String) -> Void = { _ in }
-    public private(set) var tree = NavigationTree<Controller>()
+    @exclusivity(unchecked) public private(set) var tree = NavigationTree<Controller>()
     /// `tree.visible`, kept by `commit` (the only place the tree changes): it is asked for on
     /// every open and commit, and finding it walks generic types at run time.
-    private var visibleEntry: NavigationEntry<Controller>?
+    @exclusivity(unchecked) private var visibleEntry: NavigationEntry<Controller>?
     /// Counts commits, so an action that fails can tell whether its own open changed the tree.
-    private(set) var generation = 0
+    @exclusivity(unchecked) private(set) var generation = 0
     /// The operation under way, while the tree is being changed.
-    private var changing: (operation: String, url: String?)?
+    @exclusivity(unchecked) private var changing: (operation: String, url: String?)?
     /// Asked before a matched URL opens, when set: a route's guard (docs/lua-api.md, "Guards").
     /// It runs while the tree is being changed, so it may not navigate.
     public var routeGuard: ((RouteMatch<Target>, NavigationRequest) throws -> GuardVerdict)?
@@ -172,11 +175,23 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     /// An open names its URL; the name is only spelled out when an error needs it.
     private func exclusively<T>(_ operation: String, url: String? = nil, _ body: () throws -> T) throws -> T {
-        func spelled(_ operation: String, _ url: String?) -> String { url.map { "\(operation) '\($0)'" } ?? operation }
-        if let changing { throw NavigationError.busy(spelled(operation, url), during: spelled(changing.operation, changing.url)) }
+        try refuseWhileChanging(operation, url: url)
         changing = (operation, url)
         defer { changing = nil }
         return try body()
+    }
+
+    /// Runs `body` with the navigator taken by `operation` (a host's work that must not
+    /// navigate, such as migrating a saved state): an open, back or restore asked for meanwhile
+    /// fails with `NavigationError.busy`, as from a constructor.
+    public func reserved<T>(for operation: String, _ body: () throws -> T) throws -> T {
+        try exclusively(operation, body)
+    }
+
+    /// Throws `NavigationError.busy` while the tree is being changed.
+    func refuseWhileChanging(_ operation: String, url: String? = nil) throws {
+        func spelled(_ operation: String, _ url: String?) -> String { url.map { "\(operation) '\($0)'" } ?? operation }
+        if let changing { throw NavigationError.busy(spelled(operation, url), during: spelled(changing.operation, changing.url)) }
     }
 
     private func open(_ request: NavigationRequest, into working: inout NavigationTree<Controller>,
@@ -349,7 +364,7 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// hands these to the app's `open_external`, and `wayfinder match` reports them so.
     public func isExternal(_ url: NavigationURL) -> Bool {
         if routes.usesScheme(url.scheme) { return false }
-        if url.scheme == "http" || url.scheme == "https" { return routes.route(for: "*") == nil }
+        if url.scheme == "http" || url.scheme == "https" { return !routes.hasDefaultRoute }
         return true
     }
 

@@ -3,9 +3,24 @@
 /// screen). Two spellings of one screen get one key.
 public enum URLNormalization {
     public static func key(for url: NavigationURL) -> String {
-        var key = url.scheme + ":"
-        if url.host != nil { key += "//" + PercentEncoding.escape(url.hostKey) + (url.port.map { ":" + String($0) } ?? "") }
-        for segment in url.segments { key += "/" + PercentEncoding.escape(segment) }
+        // Every open asks for its URL's key: the scheme, host and path go into one buffer.
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(url.text.utf8.count + 8)
+        bytes.append(contentsOf: url.scheme.utf8)
+        bytes.append(UInt8(ascii: ":"))
+        if url.host != nil {
+            bytes.append(contentsOf: "//".utf8)
+            PercentEncoding.escape(url.hostKey, into: &bytes)
+            if let port = url.port {
+                bytes.append(UInt8(ascii: ":"))
+                bytes.append(contentsOf: String(port).utf8)
+            }
+        }
+        for segment in url.segments {
+            bytes.append(UInt8(ascii: "/"))
+            PercentEncoding.escape(segment, into: &bytes)
+        }
+        var key = String(decoding: bytes, as: UTF8.self)
         if !url.query.isEmpty {
             let sorted = url.query.sorted { $0.key < $1.key }
             let pairs = sorted.map { key, value -> String in

@@ -1,13 +1,50 @@
 /// Reads pattern text into a `Pattern` (grammar in docs/matching.md). Knows which type names exist, so
 /// an unknown type is reported when the route is registered, not when a URL first reaches it.
+///
+/// The text is read as UTF-8 bytes, as a URL is (`NavigationURL`): every delimiter is ASCII, which
+/// never occurs inside a multi-byte character, so a component is a range of byte offsets, which is
+/// also how the pattern keeps it. An app registers its routes at every launch, so this is on the
+/// path of every start.
 struct PatternParser {
     let knownTypes: (String) -> Bool
 
     func parse(_ text: String) throws(PatternError) -> Pattern {
-        func fail(_ reason: String) -> PatternError { PatternError(pattern: text, reason: reason) }
         if text == "*" { return .defaultRoute }
-        guard !text.isEmpty else { throw fail("a pattern cannot be empty") }
-        if let offset = ControlCharacter.firstOffset(in: text) {
+        guard !text.isEmpty else { throw PatternError(pattern: text, reason: "a pattern cannot be empty") }
+        return try Reading(text: text, knownTypes: knownTypes).pattern()
+    }
+}
+
+/// One pattern's text being read: its bytes, and the errors it reports.
+private struct Reading {
+    let text: String
+    let bytes: [UInt8]
+    let knownTypes: (String) -> Bool
+
+    init(text: String, knownTypes: @escaping (String) -> Bool) {
+        self.text = text
+        bytes = Array(text.utf8)
+        self.knownTypes = knownTypes
+    }
+
+    func fail(_ reason: String) -> PatternError { PatternError(pattern: text, reason: reason) }
+
+    /// The text of a range of bytes (whole characters: it starts and ends at ASCII delimiters or
+    /// the ends of the text).
+    func string(_ range: Range<Int>) -> String {
+        bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[range]), as: UTF8.self) }
+    }
+
+    func first(_ byte: UInt8, in range: Range<Int>) -> Int? {
+        range.first { bytes[$0] == byte }
+    }
+
+    func contains(_ byte: UInt8, in range: Range<Int>) -> Bool {
+        first(byte, in: range) != nil
+    }
+
+    func pattern() throws(PatternError) -> Pattern {
+        if let offset = ControlCharacter.firstOffset(in: bytes) {
             // Shown escaped: the raw character could rewrite the terminal the message is printed on.
             let shown = text.unicodeScalars.map { scalar -> String in
                 guard scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) else { return String(scalar) }
@@ -16,35 +53,36 @@ struct PatternParser {
             }.joined()
             throw PatternError(pattern: shown, reason: "control character at byte \(offset)")
         }
-        guard let separator = text.range(of: "://") else {
+        guard let separator = schemeSeparator() else {
             throw fail("a pattern is '*' or starts with a scheme and '://' (as in 'tt://menu/(id:int)')")
         }
-        let scheme = String(text[..<separator.lowerBound])
-        guard isScheme(scheme)
+        let scheme = string(0..<separator)
+        guard isScheme(0..<separator)
         else { throw fail("'\(scheme)' is not a scheme (a letter, then letters, digits, '+', '-' or '.')") }
 
-        var rest = Substring(text[separator.upperBound...])
-        var fragmentText: Substring?
-        var queryText: Substring?
-        if let hash = try firstOutsideParams("#", in: rest, fail) {
-            fragmentText = rest[rest.index(after: hash)...]
-            rest = rest[..<hash]
+        var rest = (separator + 3)..<bytes.count
+        var fragmentText: Range<Int>?
+        var queryText: Range<Int>?
+        if let hash = try firstOutsideParams(UInt8(ascii: "#"), in: rest) {
+            fragmentText = (hash + 1)..<rest.upperBound
+            rest = rest.lowerBound..<hash
         }
-        if let question = try firstOutsideParams("?", in: rest, fail) {
-            queryText = rest[rest.index(after: question)...]
-            rest = rest[..<question]
+        if let question = try firstOutsideParams(UInt8(ascii: "?"), in: rest) {
+            queryText = (question + 1)..<rest.upperBound
+            rest = rest.lowerBound..<question
         }
-        var pieces = rest.split(separator: "/", omittingEmptySubsequences: false)
-        if pieces[0].contains("@") {
+        let hostEnd = first(UInt8(ascii: "/"), in: rest) ?? rest.upperBound
+        let authority = rest.lowerBound..<hostEnd
+        if contains(UInt8(ascii: "@"), in: authority) {
             // A URL with userinfo is refused, so a pattern with it could never match.
             throw fail("a pattern cannot have userinfo ('name@' before the host), which URLs may not have")
         }
-        let (hostText, port) = try splitPort(pieces.removeFirst(), scheme: scheme.lowercased(), fail)
+        let (hostText, port) = try splitPort(authority, scheme: NavigationURL.asciiLowercased(scheme))
         guard !hostText.isEmpty else { throw fail("the host is missing (write a literal host or a param such as '(user)')") }
 
         var names = Set<String>()
-        func component(_ piece: Substring, _ place: String) throws(PatternError) -> Pattern.Component {
-            let parsed = try parseComponent(piece, place: place, fail)
+        func component(_ piece: Range<Int>, _ place: String) throws(PatternError) -> Pattern.Placed {
+            let parsed = try parseComponent(piece, place: place)
             if case .param(let param) = parsed {
                 if let name = param.name {
                     guard names.insert(name).inserted else { throw fail("the param name '\(name)' is used twice") }
@@ -53,81 +91,92 @@ struct PatternParser {
                     throw fail("a 'path' catch-all can only be the last path component, not in the \(place)")
                 }
             }
-            return parsed
+            return (parsed, piece)
         }
 
-        /// Where a piece of the text sits in it, in UTF-8 offsets, as the pattern keeps it.
-        func placed(_ component: Pattern.Component, _ piece: Substring) -> Pattern.Placed {
-            let start = text.utf8.distance(from: text.startIndex, to: piece.startIndex)
-            return (component, start..<(start + piece.utf8.count))
-        }
-
-        let host = placed(try component(hostText, "host"), hostText)
+        let host = try component(hostText, "host")
         var path = [Pattern.Placed]()
-        let segments = pieces.filter { !$0.isEmpty }
-        for (index, segment) in segments.enumerated() {
-            let parsed = try component(segment, "path")
-            if let param = parsed.param, param.isCatchAll, index != segments.count - 1 {
-                throw fail("a 'path' catch-all can only be the last path component")
+        var segmentStart = hostEnd + 1
+        while segmentStart <= rest.upperBound {
+            let segmentEnd = first(UInt8(ascii: "/"), in: segmentStart..<rest.upperBound) ?? rest.upperBound
+            if segmentEnd > segmentStart {
+                if let last = path.last, let param = last.component.param, param.isCatchAll {
+                    throw fail("a 'path' catch-all can only be the last path component")
+                }
+                path.append(try component(segmentStart..<segmentEnd, "path"))
             }
-            path.append(placed(parsed, segment))
+            segmentStart = segmentEnd + 1
         }
         var query = [(key: Range<Int>, value: Pattern.Placed)]()
         var keys = Set<String>()
         if let queryText {
-            for pair in queryText.split(whereSeparator: { $0 == "&" || $0 == ";" }) {
-                guard let equals = pair.firstIndex(of: "=") else {
-                    throw fail("query component '\(pair)' needs the form key=value or key=(param)")
+            var pairStart = queryText.lowerBound
+            while pairStart <= queryText.upperBound {
+                var pairEnd = pairStart
+                while pairEnd < queryText.upperBound, bytes[pairEnd] != UInt8(ascii: "&"), bytes[pairEnd] != UInt8(ascii: ";") { pairEnd += 1 }
+                defer { pairStart = pairEnd + 1 }
+                let pair = pairStart..<pairEnd
+                guard !pair.isEmpty else { continue }
+                guard let equals = first(UInt8(ascii: "="), in: pair) else {
+                    throw fail("query component '\(string(pair))' needs the form key=value or key=(param)")
                 }
-                let keyText = pair[..<equals]
+                let keyText = pair.lowerBound..<equals
                 // Keys are literal: a URL's query is looked up by key, so a param there could bind nothing.
-                if keyText.contains("(") || keyText.contains(")") {
-                    throw fail("query key '\(keyText)': a query key cannot be a param; write the key and put the param after '=', as in 'k=(k)'")
+                if contains(UInt8(ascii: "("), in: keyText) || contains(UInt8(ascii: ")"), in: keyText) {
+                    throw fail("query key '\(string(keyText))': a query key cannot be a param; write the key and put the param after '=', as in 'k=(k)'")
                 }
-                let key = try decodeLiteral(keyText, fail)
-                guard !key.isEmpty else { throw fail("query component '\(pair)' has an empty key") }
+                let key = try decodeLiteral(keyText)
+                guard !key.isEmpty else { throw fail("query component '\(string(pair))' has an empty key") }
                 guard keys.insert(key).inserted else { throw fail("the query key '\(key)' appears twice") }
-                let valueText = pair[pair.index(after: equals)...]
-                query.append((placed(.literal(key), keyText).range, placed(try component(valueText, "query"), valueText)))
+                query.append((keyText, try component((equals + 1)..<pair.upperBound, "query")))
             }
         }
-        let fragment = try fragmentText.map { (piece) throws(PatternError) in placed(try component(piece, "fragment"), piece) }
+        let fragment = try fragmentText.map { (piece) throws(PatternError) in try component(piece, "fragment") }
         return Pattern(text: text, host: host, port: port, path: path, query: query, fragment: fragment)
+    }
+
+    /// The offset of the first "://".
+    private func schemeSeparator() -> Int? {
+        guard bytes.count >= 3 else { return nil }
+        return (0...(bytes.count - 3)).first {
+            bytes[$0] == UInt8(ascii: ":") && bytes[$0 + 1] == UInt8(ascii: "/") && bytes[$0 + 2] == UInt8(ascii: "/")
+        }
     }
 
     /// Takes `:port` off the host piece: after a param's `)`, an IPv6 host's `]`, or a literal's
     /// last `:`. The scheme's default port is the same as none.
-    private func splitPort(_ piece: Substring, scheme: String, _ fail: (String) -> PatternError) throws(PatternError) -> (Substring, Int?) {
-        let hostEnd: Substring.Index
-        switch piece.first {
-        case "(":
-            guard let close = piece.firstIndex(of: ")") else { return (piece, nil) }
-            hostEnd = piece.index(after: close)
-        case "[":
-            guard let close = piece.firstIndex(of: "]") else { throw fail("an IPv6 host needs its closing ']'") }
-            let address = String(piece[piece.index(after: piece.startIndex)..<close])
+    private func splitPort(_ piece: Range<Int>, scheme: String) throws(PatternError) -> (Range<Int>, Int?) {
+        let hostEnd: Int
+        switch piece.isEmpty ? nil : bytes[piece.lowerBound] {
+        case UInt8(ascii: "("):
+            guard let close = first(UInt8(ascii: ")"), in: piece) else { return (piece, nil) }
+            hostEnd = close + 1
+        case UInt8(ascii: "["):
+            guard let close = first(UInt8(ascii: "]"), in: piece) else { throw fail("an IPv6 host needs its closing ']'") }
+            let address = string((piece.lowerBound + 1)..<close)
             guard IPv6Address.isValid(address) else { throw fail("'[\(address)]' is not an IPv6 address") }
-            hostEnd = piece.index(after: close)
+            hostEnd = close + 1
         default:
-            guard let colon = piece.lastIndex(of: ":") else { return (piece, nil) }
+            guard let colon = piece.last(where: { bytes[$0] == UInt8(ascii: ":") }) else { return (piece, nil) }
             hostEnd = colon
         }
-        let rest = piece[hostEnd...]
-        if rest.isEmpty { return (piece[..<hostEnd], nil) }
-        guard rest.first == ":" else { throw fail("only ':' and a port may follow the host, not '\(rest)'") }
-        let digits = rest.dropFirst()
-        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ $0.isASCII && $0.isNumber }), let port = Int(digits), port <= 65535 else {
-            throw fail("'\(digits)' is not a port (a number from 0 to 65535)")
+        let rest = hostEnd..<piece.upperBound
+        if rest.isEmpty { return (piece.lowerBound..<hostEnd, nil) }
+        guard bytes[hostEnd] == UInt8(ascii: ":") else { throw fail("only ':' and a port may follow the host, not '\(string(rest))'") }
+        let digits = (hostEnd + 1)..<piece.upperBound
+        guard !digits.isEmpty, digits.count <= 5, digits.allSatisfy({ bytes[$0] >= UInt8(ascii: "0") && bytes[$0] <= UInt8(ascii: "9") }),
+              let port = Int(string(digits)), port <= 65535 else {
+            throw fail("'\(string(digits))' is not a port (a number from 0 to 65535)")
         }
-        return (piece[..<hostEnd], port == NavigationURL.defaultPort(for: scheme) ? nil : port)
+        return (piece.lowerBound..<hostEnd, port == NavigationURL.defaultPort(for: scheme) ? nil : port)
     }
 
-    private func firstOutsideParams(_ mark: Character, in text: Substring, _ fail: (String) -> PatternError) throws(PatternError) -> Substring.Index? {
+    private func firstOutsideParams(_ mark: UInt8, in range: Range<Int>) throws(PatternError) -> Int? {
         var depth = 0
-        for index in text.indices {
-            switch text[index] {
-            case "(": depth += 1; if depth > 1 { throw fail("params cannot nest") }
-            case ")": depth -= 1; if depth < 0 { throw fail("')' without '('") }
+        for index in range {
+            switch bytes[index] {
+            case UInt8(ascii: "("): depth += 1; if depth > 1 { throw fail("params cannot nest") }
+            case UInt8(ascii: ")"): depth -= 1; if depth < 0 { throw fail("')' without '('") }
             case mark where depth == 0: return index
             default: break
             }
@@ -136,56 +185,60 @@ struct PatternParser {
         return nil
     }
 
-    private func parseComponent(_ piece: Substring, place: String, _ fail: (String) -> PatternError) throws(PatternError) -> Pattern.Component {
-        guard piece.first == "(" else {
-            if piece.contains("(") || piece.contains(")") {
-                throw fail("'\(piece)': a param must be a whole component, as in '(name)'")
+    private func parseComponent(_ piece: Range<Int>, place: String) throws(PatternError) -> Pattern.Component {
+        let open = UInt8(ascii: "("), close = UInt8(ascii: ")")
+        guard !piece.isEmpty, bytes[piece.lowerBound] == open else {
+            if contains(open, in: piece) || contains(close, in: piece) {
+                throw fail("'\(string(piece))': a param must be a whole component, as in '(name)'")
             }
-            let literal = try decodeLiteral(piece, fail)
+            let literal = try decodeLiteral(piece)
             guard !literal.isEmpty else { throw fail("an empty \(place) component") }
             return .literal(literal)
         }
-        guard piece.last == ")", piece.count >= 2 else { throw fail("'\(piece)': a param must be a whole component, as in '(name)'") }
-        let inner = piece.dropFirst().dropLast()
-        guard !inner.contains("("), !inner.contains(")") else { throw fail("'\(piece)': params cannot nest") }
-        let name: Substring
+        guard piece.count >= 2, bytes[piece.upperBound - 1] == close else {
+            throw fail("'\(string(piece))': a param must be a whole component, as in '(name)'")
+        }
+        let inner = (piece.lowerBound + 1)..<(piece.upperBound - 1)
+        guard !contains(open, in: inner), !contains(close, in: inner) else { throw fail("'\(string(piece))': params cannot nest") }
+        let name: Range<Int>
         var type = ParamType.stringName
-        if let colon = inner.firstIndex(of: ":") {
-            name = inner[..<colon]
-            let typeText = inner[inner.index(after: colon)...]
+        if let colon = first(UInt8(ascii: ":"), in: inner) {
+            name = inner.lowerBound..<colon
+            let typeText = (colon + 1)..<inner.upperBound
             if !typeText.isEmpty {
-                guard isIdentifier(typeText, allowDots: false) else { throw fail("'\(typeText)' is not a type name") }
-                type = String(typeText)
+                guard isIdentifier(typeText, allowDots: false) else { throw fail("'\(string(typeText))' is not a type name") }
+                type = string(typeText)
             }
         } else {
             name = inner
         }
         if !name.isEmpty && !isIdentifier(name, allowDots: true) {
-            throw fail("'\(name)' is not a param name (letters, digits, '_' and '.', not starting with a digit)")
+            throw fail("'\(string(name))' is not a param name (letters, digits, '_' and '.', not starting with a digit)")
         }
         guard knownTypes(type) else {
             throw fail("unknown param type '\(type)' (built in: string, int, number, bool, id, path; others must be registered with map:type first)")
         }
-        return .param(.init(name: name.isEmpty ? nil : String(name), type: type))
+        return .param(.init(name: name.isEmpty ? nil : string(name), type: type))
     }
 
-    private func decodeLiteral(_ text: Substring, _ fail: (String) -> PatternError) throws(PatternError) -> String {
+    private func decodeLiteral(_ range: Range<Int>) throws(PatternError) -> String {
+        let raw = string(range)
         let literal: String
         do {
-            literal = try PercentEncoding.unescape(text.utf8)
+            literal = try PercentEncoding.unescape(raw)
         } catch {
-            throw fail("literal '\(text)': \(error)")
+            throw fail("literal '\(raw)': \(error)")
         }
         // No URL can carry one (URLs with encoded control characters are refused), so it could never match.
-        if NavigationURL.hasControlCharacter(literal) { throw fail("literal '\(text)' decodes to a control character") }
+        if NavigationURL.hasControlCharacter(literal) { throw fail("literal '\(raw)' decodes to a control character") }
         return literal
     }
 
-    private func isScheme(_ text: String) -> Bool {
-        guard let first = text.utf8.first, isASCIILetter(first) else { return false }
-        return text.utf8.allSatisfy {
-            isASCIILetter($0) || ($0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9"))
-                || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".")
+    private func isScheme(_ range: Range<Int>) -> Bool {
+        guard let first = range.first, isASCIILetter(bytes[first]) else { return false }
+        return range.allSatisfy {
+            let byte = bytes[$0]
+            return isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ".")
         }
     }
 
@@ -193,11 +246,16 @@ struct PatternParser {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
     }
 
-    private func isIdentifier(_ text: Substring, allowDots: Bool) -> Bool {
-        guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic && first.isASCII else { return false }
-        return text.unicodeScalars.allSatisfy {
-            $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains(Character($0)) || $0 == "_" || (allowDots && $0 == "."))
+    private func isDigit(_ byte: UInt8) -> Bool {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+    }
+
+    /// ASCII letters, digits and `_` (and `.` when `allowDots`), not starting with a digit or a dot.
+    private func isIdentifier(_ range: Range<Int>, allowDots: Bool) -> Bool {
+        guard let first = range.first, bytes[first] == UInt8(ascii: "_") || isASCIILetter(bytes[first]) else { return false }
+        return range.allSatisfy {
+            let byte = bytes[$0]
+            return isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") || (allowDots && byte == UInt8(ascii: "."))
         }
     }
 }
-

@@ -62,15 +62,20 @@ final class RouteIndex {
     /// The live route's pattern.
     func pattern(_ id: Int) -> Pattern { records[id].pattern! }
 
-    /// The scheme keys (`scheme`, or `scheme:port`) some pattern uses.
-    var rootKeys: [String] {
-        var keys = [String]()
+    /// Whether some pattern uses `scheme` (lowercased): a scheme key is the scheme, or the scheme,
+    /// `:` and a port. Read in place, since every open asks (whether its URL is external).
+    func usesScheme(_ scheme: String) -> Bool {
         var child = nodes[Int(Self.top)].firstLiteralChild
         while child != TrieNode.none {
-            keys.append(literals.texts[Int(nodes[Int(child)].label)])
+            let key = literals.texts[Int(nodes[Int(child)].label)].utf8
+            let wanted = scheme.utf8
+            if key.starts(with: wanted) {
+                let rest = key.dropFirst(wanted.count)
+                if rest.isEmpty || rest.first == UInt8(ascii: ":") { return true }
+            }
             child = nodes[Int(child)].nextSibling
         }
-        return keys
+        return false
     }
 
     // MARK: Finding a pattern

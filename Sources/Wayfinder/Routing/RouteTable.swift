@@ -32,9 +32,13 @@ public final class RouteTable<Target> {
         return all
     }
 
+    /// Whether `*` is registered (asked without making the route, which in the navigator's
+    /// generic code would look its type up at run time).
+    public var hasDefaultRoute: Bool { index.hasDefaultRoute }
+
     /// Whether some pattern uses `scheme` (lowercased), so the navigator can tell external URLs.
     public func usesScheme(_ scheme: String) -> Bool {
-        index.rootKeys.contains { $0 == scheme || $0.hasPrefix(scheme + ":") }
+        index.usesScheme(scheme)
     }
 
     public func route(for patternText: String) -> Route<Target>? {
@@ -86,7 +90,12 @@ public final class RouteTable<Target> {
     /// different text of the same shape (differing only in param names or spelling) is a conflict.
     @discardableResult
     public func add(_ patternText: String, target: Target, options: RouteOptions = RouteOptions()) throws(PatternError) -> Route<Target>? {
-        let pattern = try parse(patternText)
+        try add(parse(patternText), target: target, options: options)
+    }
+
+    /// Adds a route for a pattern already parsed by this table (`parse`), as `add(_:target:options:)`.
+    @discardableResult
+    public func add(_ pattern: Pattern, target: Target, options: RouteOptions = RouteOptions()) throws(PatternError) -> Route<Target>? {
         if pattern.isDefault {
             defer { defaultRoute = Route(pattern: pattern, target: target, options: options) }
             return defaultRoute
@@ -96,7 +105,7 @@ public final class RouteTable<Target> {
         if let existing = registered.sameText {
             replaced = remove(id: existing)
         } else if let other = registered.sameShape {
-            throw PatternError(pattern: patternText, reason: "conflicts with '\(index.pattern(other).text)': the two differ only in param names or spelling, so neither could ever win")
+            throw PatternError(pattern: pattern.text, reason: "conflicts with '\(index.pattern(other).text)': the two differ only in param names or spelling, so neither could ever win")
         }
         let id = index.insert(pattern)
         let slot = Slot(target: target, options: RouteOptions.Shared.holding(options))

@@ -76,12 +76,14 @@ enum MapBinding {
             options.transition = option(.transition)?.stringValue
             options.external = option(.external)?.boolValue ?? false
             options.name = option(.name)?.stringValue
+            // Parsed once, for the check and the route.
+            let parsed = try Refusal.refusing(PatternError.self) { try host.routes.parse(pattern) }
             // A pattern whose URLs moved cannot be a route again while the move stands.
-            if let parsed = try? host.routes.parse(pattern), let move = host.navigator.moves.move(sharingShapeWith: parsed) {
+            if let move = host.navigator.moves.move(sharingShapeWith: parsed) {
                 throw Refusal("pattern '\(pattern)': its URLs moved to '\(move.new.text)' (wf.map:moved('\(move.old.text)', ...)); a moved pattern cannot be a route too")
             }
             try Refusal.refusing(PatternError.self) {
-                try host.routes.add(pattern, target: LuaTarget(handle: handle, isClass: isClass, className: className, nativeName: nativeName,
+                try host.routes.add(parsed, target: LuaTarget(handle: handle, isClass: isClass, className: className, nativeName: nativeName,
                                                                 routeGuard: routeGuard), options: options)
             }
             return [.bool(true)]

@@ -15,7 +15,8 @@ enum TestingBinding {
     ]
 
     /// launch(path, options, metatable) -> driver | nil, reason. options: state (a
-    /// file inside a copy), memory_limit (MiB), time_limit (ms), each at most the spec's own. The
+    /// file inside a copy), memory_limit (MiB), time_limit (ms), each at most the spec's own,
+    /// clock (a function giving seconds), link (a link from outside, handled after the launch). The
     /// metatable (the Lua side's, giving the driver its methods) is taken at the first launch and
     /// shared by every driver after.
     static let launch: LuaBinding = { L in
@@ -25,6 +26,7 @@ enum TestingBinding {
             var stateFile: String?
             var limits = host.limits
             var clock: (() throws -> Double)?
+            var link: String?
             if case .map(let options) = try call.value(2, name: "options") {
                 for (key, value) in options {
                     switch (key, value) {
@@ -35,6 +37,8 @@ enum TestingBinding {
                             // It names the operation and the file already ("launch: state: ...").
                             throw Refusal("\(error)")
                         }
+                    case ("link", .string(let url)):
+                        link = url
                     case ("clock", .handle(let function)) where function.kind == "function":
                         clock = { [weak state = call.state] in
                             guard let state else { throw ScriptError(kind: .runtime, message: "the spec that gave the clock has ended") }
@@ -54,7 +58,8 @@ enum TestingBinding {
                     default:
                         throw Refusal("wf.testing.launch: option \(key) = \(value) is not understood "
                             + "(options: state = FILE, memory_limit = MiB from 1 to the spec's \(host.limits.memoryBytes >> 20), "
-                            + "time_limit = ms from 1 to the spec's \(host.limits.timeBudgetNanoseconds / 1_000_000), clock = function giving seconds)")
+                            + "time_limit = ms from 1 to the spec's \(host.limits.timeBudgetNanoseconds / 1_000_000), clock = function giving seconds, "
+                            + "link = URL from outside the app)")
                     }
                 }
             }
@@ -69,7 +74,7 @@ enum TestingBinding {
                     try call.state.collectGarbage()
                     try workspace.checkRoomForAnotherApp()
                 }
-                let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, coverage: workspace.coverage,
+                let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, link: link, coverage: workspace.coverage,
                                            coverageName: workspace.original(of: path), printSink: call.state.printSink)
                 workspace.launched(driver)
                 return [try call.state.newObject(driver, metatable: try specFile.driverMetatable(call.ref(3)))]

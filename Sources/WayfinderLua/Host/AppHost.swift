@@ -42,6 +42,10 @@ public final class AppHost {
     var stateOwnerChecked = false
     /// Warnings given once (values left out of every save).
     var warned = Set<String>()
+    /// True while a saved state is being restored (read, migrated, its screens made): a save
+    /// then would replace the file being restored (and the copy a failure keeps aside) with a
+    /// tree half made, so `persist` and `restore` are refused.
+    var restoringState = false
     /// Where external URLs (`tel:`, `mailto:`) go when the script has no `open_external` hook:
     /// the system's handler. Unset, such a URL fails to open.
     public var openExternal: ((String) -> Void)? {

@@ -24,6 +24,10 @@ public struct AppSource: Sendable {
     }
 
     let files: Files
+    /// Where the chunks compiled from these files are kept for the next state that loads them:
+    /// only the bundled modules compiled into the library have one (``BundledLua``); no public
+    /// initializer sets any, and `require` loads bytecode for the bundled root alone (Require.c).
+    let compiledChunks: CompiledChunks?
     /// The entry script's path relative to the app's root: `app.lua`, or the file a single-file
     /// app was given as.
     public let entry: String
@@ -46,6 +50,7 @@ public struct AppSource: Sendable {
             throw .notFound("no such file or directory: \(path)")
         }
         let url = URL(fileURLWithPath: path).standardizedFileURL
+        compiledChunks = nil
         if isDirectory.boolValue {
             guard FileManager.default.fileExists(atPath: url.appendingPathComponent("app.lua").path) else {
                 throw .notFound("\(path) has no app.lua (an app is a directory with app.lua, or a single .lua file)")
@@ -81,13 +86,16 @@ public struct AppSource: Sendable {
             throw .notFound("the app's sources have no \(entry) (give it among the sources, or name another entry)")
         }
         files = .memory(bytes)
+        compiledChunks = nil
         self.entry = entry
         self.name = name
     }
 
-    /// Files as they are, unchecked (the bundled modules, tests).
-    init(files: Files, entry: String, name: String) {
+    /// Files as they are, unchecked (the bundled modules, tests), with where their compiled chunks
+    /// are kept, if anywhere.
+    init(files: Files, entry: String, name: String, compiledChunks: CompiledChunks? = nil) {
         self.files = files
+        self.compiledChunks = compiledChunks
         self.entry = entry
         self.name = name
     }
@@ -127,14 +135,29 @@ public struct AppSource: Sendable {
             return FileAccess.readModule(relativePath: relativePath, under: directory)
         case .memory(let sources):
             guard let bytes = sources[relativePath] else { return (nil, 0, Int32(WF_READ_NOT_FOUND)) }
-            guard bytes.count <= FileAccess.sourceLimit else { return (nil, 0, Int32(WF_READ_TOO_LARGE)) }
-            guard let buffer = malloc(max(bytes.count, 1))?.assumingMemoryBound(to: CChar.self) else {
-                return (nil, 0, Int32(WF_READ_FAILED))
-            }
-            bytes.withUnsafeBytes { source in
-                if let start = source.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: start, byteCount: source.count) }
-            }
-            return (buffer, bytes.count, Int32(WF_READ_OK))
+            return Self.copied(bytes, status: Int32(WF_READ_OK))
         }
+    }
+
+    /// What `require` loads for a module: its kept chunk when there is one (`WF_READ_PRECOMPILED`),
+    /// else the source, as ``readModule(relativePath:)``, marked `WF_READ_KEEP` when the chunk
+    /// compiled from it is to be kept.
+    func readChunk(relativePath: String) -> (buffer: UnsafeMutablePointer<CChar>?, length: Int, status: Int32) {
+        guard let compiledChunks else { return readModule(relativePath: relativePath) }
+        if let bytecode = compiledChunks.chunk(relativePath) { return Self.copied(bytecode, status: Int32(WF_READ_PRECOMPILED)) }
+        var read = readModule(relativePath: relativePath)
+        if read.status == Int32(WF_READ_OK) { read.status = Int32(WF_READ_KEEP) }
+        return read
+    }
+
+    private static func copied(_ bytes: [UInt8], status: Int32) -> (buffer: UnsafeMutablePointer<CChar>?, length: Int, status: Int32) {
+        guard bytes.count <= FileAccess.sourceLimit else { return (nil, 0, Int32(WF_READ_TOO_LARGE)) }
+        guard let buffer = malloc(max(bytes.count, 1))?.assumingMemoryBound(to: CChar.self) else {
+            return (nil, 0, Int32(WF_READ_FAILED))
+        }
+        bytes.withUnsafeBytes { source in
+            if let start = source.baseAddress { UnsafeMutableRawPointer(buffer).copyMemory(from: start, byteCount: source.count) }
+        }
+        return (buffer, bytes.count, status)
     }
 }

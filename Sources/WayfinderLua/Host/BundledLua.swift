@@ -47,5 +47,9 @@ public enum BundledLua {
     }
 
     /// The modules compiled into the library; their entry is `init.lua` (`require "wayfinder"`).
-    static let embedded = AppSource(files: .memory(EmbeddedLua.files), entry: "init.lua", name: "wayfinder")
+    /// Each is compiled once per process and kept as bytecode for every later state
+    /// (``CompiledChunks``): an app host starts them at every launch and reload, a spec run once
+    /// per spec file.
+    static let embedded = AppSource(files: .memory(EmbeddedLua.files), entry: "init.lua", name: "wayfinder",
+                                    compiledChunks: CompiledChunks())
 }

@@ -29,14 +29,19 @@ extension LuaNavigatorBridge {
         for (key, value) in request.query { query[key] = value }
         let route = match.route
         let pattern = route.pattern.text
-        // The names follow from the pattern's text alone, and spelling them out costs more than
-        // looking them up.
+        // The names follow from the pattern's text alone: one Lua table per pattern, made at its
+        // first open and handed to every later one (make and fragment only read it).
         let paramNames: Value
         if let known = paramNamesByPattern[pattern] {
             paramNames = known
         } else {
-            paramNames = .array(route.pattern.paramNames.map(Value.string))
-            paramNamesByPattern[pattern] = paramNames
+            let names = Value.array(route.pattern.paramNames.map(Value.string))
+            if let table = try? state.handle(holding: names, kind: "table") {
+                paramNames = .handle(table)
+                paramNamesByPattern[pattern] = paramNames
+            } else {
+                paramNames = names
+            }
         }
         for field in RouteField.inOrder {
             switch field {

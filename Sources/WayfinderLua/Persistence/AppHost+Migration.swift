@@ -29,8 +29,8 @@ extension AppHost {
 
     /// `saved` at this app's version: handed to `migrate` when an older version saved it (a
     /// state of an older version and an app without `migrate` is taken as it is). What `migrate`
-    /// returns must be a state again: its tree replaces the saved one, while the app's name, the
-    /// save time and the persistence mode stay the saved ones.
+    /// returns must be a state again: its tree (and the open a guard keeps waiting) replaces the
+    /// saved one, while the app's name, the save time and the persistence mode stay the saved ones.
     public func migrated(_ saved: NavigationState) throws(MigrationError) -> NavigationState {
         guard saved.appVersion < config.version else { return saved }
         var result = saved
@@ -40,11 +40,18 @@ extension AppHost {
             }
             let document: OrderedDictionary<String, Value>
             do { document = try Self.document(of: saved) } catch { throw failure("the saved state cannot be handed to it: \(error)") }
+            // A migration turns data into data: it may neither save (which would replace the
+            // file it migrates) nor restore nor navigate.
+            let wasRestoring = restoringState
+            restoringState = true
+            defer { restoringState = wasRestoring }
             let answer: Value
             do {
-                answer = try state.call(hooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))]).first ?? .null
+                answer = try navigator.reserved(for: "migrating the saved state") {
+                    try state.call(hooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))]).first ?? .null
+                }
             } catch {
-                throw failure(error.message)
+                throw failure((error as? ScriptError)?.message ?? String(describing: error))
             }
             do { result = try Self.state(from: answer, replacing: document) } catch {
                 throw failure("the state it returned is not valid: \(error)")
@@ -73,8 +80,9 @@ extension AppHost {
         return document
     }
 
-    /// The state `migrate` answered (its root, modals, popover and contexts, by position, as
-    /// lua/wayfinder/migration.lua turns them back), over the saved `document`'s other fields.
+    /// The state `migrate` answered (its root, modals, popover, waiting open and contexts, by
+    /// position, as lua/wayfinder/migration.lua turns them back), over the saved `document`'s
+    /// other fields.
     private static func state(from answer: Value, replacing document: OrderedDictionary<String, Value>) throws -> NavigationState {
         guard let migrated = answer.mapValue else { throw MigrationDocumentError("it is a \(answer.kindName)") }
         // An empty Lua table reads as an empty object; these are lists.
@@ -91,6 +99,8 @@ extension AppHost {
         }
         result["modals"] = lists(migrated["modals"])
         result["popover"] = migrated["popover"]
+        // The waiting open migrate kept (or rewrote, or gave); none when it dropped it.
+        result["pending"] = migrated["pending"]
         result["contexts"] = .array((list(migrated["contexts"]).arrayValue ?? []).map { context in
             guard var fields = context.mapValue, let nils = fields.removeValue(forKey: "nils")?.arrayValue else { return context }
             var values = fields["values"]?.mapValue ?? [:]

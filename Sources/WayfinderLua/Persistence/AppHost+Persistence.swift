@@ -31,6 +31,7 @@ extension AppHost {
     /// has no state store or the store cannot write.
     public func persist() throws {
         guard let stateStore else { throw PersistenceError.noStateStore }
+        guard !restoringState else { throw PersistenceError.restoring("saved") }
         if !stateOwnerChecked, case .loaded(let saved) = stateStore.load() { try checkOwner(of: saved) }
         stateOwnerChecked = true
         if config.persistence == .none {
@@ -62,6 +63,9 @@ extension AppHost {
     /// before, is set aside; an older one is migrated first.
     func restore(now: Date?, launching: LaunchGuard?) throws -> Bool {
         guard let stateStore, config.persistence != .none else { return false }
+        guard !restoringState else { throw PersistenceError.restoring("restored") }
+        restoringState = true
+        defer { restoringState = false }
         switch stateStore.load() {
         case .missing:
             return false
@@ -111,6 +115,9 @@ public enum PersistenceError: Error, CustomStringConvertible {
     /// The store holds the state of the app named `owner`, not of `app`.
     /// `owner` is nil when the document names no app.
     case anotherApp(owner: String?, app: String, path: String?)
+    /// Asked (by a migration, a restored screen's constructor) while the saved state is being
+    /// restored; the verb says what was asked.
+    case restoring(String)
 
     public var description: String {
         switch self {
@@ -118,6 +125,8 @@ public enum PersistenceError: Error, CustomStringConvertible {
         case .anotherApp(let owner, let app, let path):
             let whose = owner.map { "belongs to the app '\($0)', not '\(app)'" } ?? "names no app, so it may not be '\(app)''s"
             return "the navigation state \(path.map { "in \($0) " } ?? "")\(whose); it is left untouched (give another state file, or --no-state)"
+        case .restoring(let verb):
+            return "the navigation state cannot be \(verb) while the saved one is being restored (by its migration or its screens' constructors)"
         }
     }
 }

@@ -53,7 +53,10 @@ extension AppHost {
         let saved = capturedState(everyEntry: true)
         do {
             try carryAppContext(to: fresh)
-            // A reload that raised the app's version migrates the tree it keeps, as a launch would.
+            // A reload that raised the app's version migrates the tree it keeps, as a launch would;
+            // the fresh app saves nothing until the tree is in place (the store is this app's).
+            fresh.restoringState = true
+            defer { fresh.restoringState = false }
             if try !fresh.restore(from: fresh.migrated(saved), strict: true) { try fresh.start() }
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error),

@@ -32,10 +32,17 @@ func luaModuleReader(
         status.pointee = Int32(WF_READ_NO_ROOT)
         return nil
     }
-    let result = source.readModule(relativePath: String(cString: relativePath))
+    let result = source.readChunk(relativePath: String(cString: relativePath))
     status.pointee = result.status
     length.pointee = result.length
     return result.buffer
+}
+
+func luaChunkKeeper(_ owner: UnsafeMutableRawPointer?, _ relativePath: UnsafePointer<CChar>?, _ bytes: UnsafePointer<CChar>?, _ length: Int) {
+    guard let owner, let relativePath, let bytes else { return }
+    let state = Unmanaged<LuaState>.fromOpaque(owner).takeUnretainedValue()
+    let bytecode = Array(UnsafeRawBufferPointer(start: bytes, count: length))
+    state.bundledSource?.compiledChunks?.keep(bytecode, for: String(cString: relativePath))
 }
 
 func writeToStandardError(_ text: String) {

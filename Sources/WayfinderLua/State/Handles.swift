@@ -34,10 +34,33 @@ extension LuaState {
     /// same handle while that handle lives.
     func handle(at index: Int32, in thread: OpaquePointer, kind: String) throws(ScriptError) -> Value.Handle {
         let identity = lua_topointer(thread, index)
-        if let identity, let id = handleIDs[identity], let existing = handles[id]?.handle, existing.kind == kind {
-            return existing
+        if let existing = existingHandle(for: identity, kind: kind) { return existing }
+        return handle(holding: try makeRef(at: index, in: thread), identity: identity, kind: kind)
+    }
+
+    /// A handle for a new Lua value made from `value` (a table from an array or a map), held
+    /// until the handle goes: what Swift hands Lua again and again, built once.
+    func handle(holding value: Value, kind: String) throws(ScriptError) -> Value.Handle {
+        drainReleasedHandles()
+        let start = try writingOps { () throws(ScriptError) in
+            wf_op_cfunction(shim, wf_fn_ref)
+            try write(value, depth: 0)
         }
-        let ref = try makeRef(at: index, in: thread)
+        let reference = try protectedCall(start: start) { thread, first, _ throws(ScriptError) in
+            Int32(truncatingIfNeeded: lua_tointegerx(thread, first, nil))
+        }
+        return handle(holding: LuaRef(state: self, reference: reference), identity: nil, kind: kind)
+    }
+
+    /// The handle already made for the value whose identity is `identity`, with this kind.
+    func existingHandle(for identity: UnsafeRawPointer?, kind: String) -> Value.Handle? {
+        guard let identity, let id = handleIDs[identity], let existing = handles[id]?.handle, existing.kind == kind else { return nil }
+        return existing
+    }
+
+    /// A new handle for the value `ref` holds (whose identity is `identity`), which no handle of
+    /// this kind holds yet.
+    func handle(holding ref: LuaRef, identity: UnsafeRawPointer?, kind: String) -> Value.Handle {
         let id = nextHandleID
         nextHandleID += 1
         let handle = Value.Handle(id: id, kind: kind, onRelease: { [releaseQueue] id in releaseQueue.add(id) })

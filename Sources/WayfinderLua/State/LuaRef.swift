@@ -61,28 +61,10 @@ extension LuaState {
     /// table, then each `__index` table up the metatables, as Lua's own lookup walks them. False
     /// whenever that cannot be told without running Lua (an `__index` function, a value that is
     /// not a table, a long chain, a key string that could not be made): the caller then asks Lua.
-    /// Only API calls that never raise, so nothing here can longjmp through Swift.
+    /// Nothing in the walk can raise (`wf_certainly_lacks`), so nothing here can longjmp through Swift.
     func certainlyLacks(_ key: String, in target: LuaRef) -> Bool {
         guard target.state === self, let wanted = keyRef(key), let indexRef = keyRef("__index") else { return false }
-        let thread = activeThread
-        guard lua_checkstack(thread, 4) != 0 else { return false }
-        let base = lua_gettop(thread)
-        defer { wf_settop(thread, base) }
-        let registry = wf_registryindex()
-        lua_rawgeti(thread, registry, lua_Integer(target.reference))
-        // Lua gives up on a chain of 2,000; anything near that is left to Lua and its error.
-        for _ in 0..<64 {
-            guard lua_type(thread, -1) == LUA_TTABLE else { return false }
-            lua_rawgeti(thread, registry, lua_Integer(wanted.reference))
-            guard lua_rawget(thread, -2) == LUA_TNIL else { return false }
-            wf_pop(thread, 1)
-            guard lua_getmetatable(thread, -1) != 0 else { return true }
-            lua_rawgeti(thread, registry, lua_Integer(indexRef.reference))
-            if lua_rawget(thread, -2) == LUA_TNIL { return true }
-            lua_copy(thread, -1, base + 1)
-            wf_settop(thread, base + 1)
-        }
-        return false
+        return wf_certainly_lacks(activeThread, target.reference, wanted.reference, indexRef.reference) != 0
     }
 
     /// The registry reference of the string `key`, made once (under protection: it allocates).

@@ -99,13 +99,20 @@ extension LuaState {
         guard let ref = ref(for: function) else {
             throw ScriptError(kind: .conversion, message: "\(function) does not belong to this Lua state")
         }
+        // The result is referenced inside the call itself (wf_fn_call_holding): making the handle
+        // then needs no second protected call.
         let start = try writingOps { () throws(ScriptError) in
+            wf_op_cfunction(shim, wf_fn_call_holding)
             wf_op_ref(shim, ref.reference)
             try write(args)
         }
         return try protectedCall(start: start) { thread, first, count throws(ScriptError) in
-            guard count > 0, lua_type(thread, first) != LUA_TNIL else { return nil }
-            return try handle(at: first, in: thread, kind: kind)
+            guard count == 2, lua_type(thread, first + 1) != LUA_TNIL else { return nil }
+            let held = LuaRef(state: self, reference: Int32(truncatingIfNeeded: lua_tointegerx(thread, first, nil)))
+            let identity = lua_topointer(thread, first + 1)
+            // The same value already has a handle of this kind: that one is answered (and the new
+            // reference goes with `held`).
+            return existingHandle(for: identity, kind: kind) ?? handle(holding: held, identity: identity, kind: kind)
         }
     }
 

@@ -35,13 +35,15 @@ public final class LuaState {
     /// Receives each warning (`warn(...)`, errors in `__gc` finalizers).
     public var warningSink: (String) -> Void = { text in writeToStandardError("Lua warning: \(text)\n") }
 
-    var handles: [UInt64: HandleEntry] = [:]
-    var handleIDs: [UnsafeRawPointer: UInt64] = [:]
+    // Read at every crossing (a handle's reference, a hook's key), each in one step, by the one
+    // thread that owns the state: no run-time exclusivity check.
+    @exclusivity(unchecked) var handles: [UInt64: HandleEntry] = [:]
+    @exclusivity(unchecked) var handleIDs: [UnsafeRawPointer: UInt64] = [:]
     var nextHandleID: UInt64 = 1
     let releaseQueue = HandleReleaseQueue()
     var liveReferences = 0
     /// Strings held in the registry so raw lookups can push them without allocating.
-    var keyRefs: [(String, LuaRef)] = []
+    @exclusivity(unchecked) var keyRefs: [(String, LuaRef)] = []
 
     public init(limits: LuaLimits = .standard) throws(ScriptError) {
         guard let L = wf_newstate(max(0, limits.memoryBytes), limits.timeBudgetNanoseconds) else {
@@ -54,6 +56,7 @@ public final class LuaState {
         shim.pointee.print_sink = luaPrintSink
         shim.pointee.warn_sink = luaWarningSink
         shim.pointee.module_reader = luaModuleReader
+        shim.pointee.chunk_keeper = luaChunkKeeper
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_open_sandbox)
         try protectedCall(start: start) { _, _, _ throws(ScriptError) in }

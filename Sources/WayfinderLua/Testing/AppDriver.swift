@@ -34,7 +34,9 @@ final class AppDriver {
     /// unused, and counts toward its state's expiration.
     private var lastUsed = Date()
 
-    init(path: String, stateFile: String?, limits: LuaLimits, clock: (() throws -> Double)? = nil,
+    /// `link`, when given, is a link from outside the app handled once it launched, on the
+    /// restored tree, as `wayfinder run --link` hands one (`launchingWith(link:)`).
+    init(path: String, stateFile: String?, limits: LuaLimits, clock: (() throws -> Double)? = nil, link: String? = nil,
          coverage: RouteCoverage? = nil, coverageName: String? = nil, printSink: @escaping (String) -> Void) throws {
         self.path = path
         self.coverage = coverage
@@ -56,6 +58,27 @@ final class AppDriver {
             removeTemporaryFiles()
             throw error
         }
+        if let link { try launchingWith(link: link) }
+    }
+
+    /// The link a launch was given, through the app's one door for links from outside
+    /// (`AppHost.handleLink`). One a guard keeps waiting is a launched app whose link waits; one
+    /// refused (not external, malformed, no route) or failing ends the app as `close` does (the
+    /// state saved as the launch left it) and fails the launch with the link's reason.
+    private func launchingWith(link: String) throws {
+        do {
+            try running().handleLink(link)
+        } catch NavigationError.waiting {
+            return
+        } catch {
+            var reason = OpenFailure.reason(error, url: link)
+            do { try close() } catch { reason += "; and saving the state as the launch left it failed: \(error)" }
+            throw LinkRefusal(description: reason)
+        }
+    }
+
+    struct LinkRefusal: Error, CustomStringConvertible {
+        let description: String
     }
 
     deinit {

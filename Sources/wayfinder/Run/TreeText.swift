@@ -26,7 +26,7 @@ enum TreeText {
         if let popover = tree["popover"], !popover.isNull {
             lines.append("popover: " + entry(popover))
         }
-        lines.append("visible: " + (tree["visible"]?.stringValue ?? "(nothing)"))
+        lines.append("visible: " + (tree["visible"]?.stringValue.map(VisibleText.escaped) ?? "(nothing)"))
         return lines
     }
 
@@ -36,7 +36,7 @@ enum TreeText {
     }
 
     private static func entry(_ entry: Value) -> String {
-        let url = entry["url"]?.stringValue ?? "?"
+        let url = entry["url"]?.stringValue.map(VisibleText.escaped) ?? "?"
         return entry["loaded"]?.boolValue == false ? url + " (not loaded)" : url
     }
 }

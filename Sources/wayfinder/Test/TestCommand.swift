@@ -135,7 +135,7 @@ struct TestCommand: ParsableCommand {
         let seed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
         // What specs print goes to standard error, so it never mixes into TAP or XML.
         var runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
-                                printSink: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) })
+                                printSink: Terminal.scriptOutput)
         runner.roots = roots
         let routeCoverage = coverage ? RouteCoverage() : nil
         runner.coverage = routeCoverage

@@ -99,6 +99,41 @@ struct LaunchGuardCLITests {
         #expect(text.contains(#""app_version":3"#) && text.contains(#""lines":[{"name":"pears","quantity":2}]"#), "\(text)")
     }
 
+    @Test func openMigratesTheWaitingOpenOfAVersionTwoStateAndItOpensOnceLetThrough() throws {
+        let path = directory.subpath("shop.json")
+        let formatter = ISO8601DateFormatter()
+        let now = formatter.string(from: Date())
+        try (#"{"format":"wayfinder.navigation","version":1,"app":"shop","app_version":2,"saved_at":""# + now + #"","mode":"all","root":{"kind":"stack","entries":[{"url":"tt://home"}]},"modals":[],"#
+            + #""pending":{"url":"tt://basket/4","state":{"count":"1 fig"},"link":true,"since":""# + now + #""}}"#)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        let waiting = try WayfinderCLI.run(["open", Self.shop, "--state", path])
+        #expect(waiting.status == 0, "\(waiting.stderr)")
+        #expect(waiting.stderr == "pending: tt://checkout/4 (a link from outside) opens once its guard lets it through\n")
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.contains(#""pending":{"url":"tt://checkout/4","state":{"lines":[{"name":"fig","quantity":1}]},"link":true,"#), "migrated, then moved: \(text)")
+        let paid = try WayfinderCLI.run(["open", Self.shop, "tt://pay", "--state", path])
+        #expect(paid.status == 0 && paid.stderr.isEmpty, "\(paid.stderr)")
+        #expect(paid.stdout == "stack: tt://home > tt://checkout/4\nvisible: tt://checkout/4\n")
+    }
+
+    @Test func aMigrationThatSavesThenRaisesLeavesTheStateItKeepsAsideAsItWas() throws {
+        try directory.write("app.lua", """
+            local wf = require "wayfinder"
+            wf.map:from("tt://home", wf.controller "Home")
+            wf.map:from("tt://page/(id)", wf.controller "Page")
+            wf.app { name = "careless", root = "tt://home", version = 3,
+              migrate = function() assert(wf.navigator:persist()) end }
+            """)
+        let path = directory.subpath("careless.json")
+        let text = #"{"format":"wayfinder.navigation","version":1,"app":"careless","app_version":2,"saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"stack","entries":[{"url":"tt://page/4"}]},"modals":[]}"#
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let result = try WayfinderCLI.run(["open", directory.path, "--state", path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("(migrate at app.lua:5) failed: app.lua:5: the navigation state cannot be saved while the saved one is being restored"),
+                "\(result.stderr)")
+        #expect(try String(contentsOfFile: try aside(in: result.stderr), encoding: .utf8) == text)
+    }
+
     @Test func openSetsAsideAStateOfANewerVersion() throws {
         let path = directory.subpath("shop.json")
         let newer = #"{"format":"wayfinder.navigation","version":1,"app":"shop","app_version":9,"saved_at":"2026-01-01T00:00:00Z","mode":"all","root":{"kind":"stack","entries":[{"url":"tt://product/4"}]},"modals":[]}"#

@@ -172,6 +172,48 @@ struct ContextBindingTests {
         }
     }
 
+    /// The layer an open makes gets its Swift layer when something first uses it, and its inner
+    /// layers with it, chained as they were opened: a value set later on the first screen's layer
+    /// reaches the third through the second.
+    @Test func aLayerUsedLateIsChainedAsItWasOpened() throws {
+        let app = try TestApp(Self.app)
+        let result = try app.run("""
+            local nav = wayfinder.navigator
+            local a = nav:open("tt://screen/a")
+            local b = nav:open("tt://screen/b")
+            local c = nav:open("tt://screen/c")
+            c.context:set("own", 3)
+            a.context:set("color", "Blue")
+            b.context:set("size", "L")
+            return c.context:get("color"), c.context:get("size"), b.context:get("own") == nil, a.context:get("size") == nil,
+              c.context:dump()
+            """)
+        #expect(result == ["Blue", "L", true, true, "3:--- (unnamed) ---\n3:own = 3\n2:--- (unnamed) ---\n2:size = L\n1:--- (unnamed) ---\n1:color = Blue\n0:--- app ---"])
+    }
+
+    /// An open that nothing asks its context of makes no Swift layer (the userdata a context
+    /// object holds): the first use makes it, and saving the tree reaches every layer.
+    @Test func anUntouchedLayerHoldsNoSwiftLayerUntilUsed() throws {
+        let app = try TestApp(Self.app)
+        let result = try app.run("""
+            local nav = wayfinder.navigator
+            local function swift_layers(ctx)
+              local n = 0
+              for _, value in next, ctx do if type(value) == "userdata" then n = n + 1 end end
+              return n
+            end
+            local a = nav:open("tt://screen/a")
+            local b = nav:open("tt://screen/b")
+            local untouched = { swift_layers(a.context), swift_layers(b.context) }
+            b.context:keys()
+            return untouched, { swift_layers(a.context), swift_layers(b.context) }, swift_layers(wayfinder.context.app)
+            """)
+        #expect(result == [[0, 0], [1, 1], 1])
+        try app.run("for i = 1, 20 do assert(wayfinder.navigator:open('tt://screen/s' .. i)) end")
+        let captured = app.host.capturedState(everyEntry: true)
+        #expect(captured.contexts.count == 23, "the app context and 22 screens' layers")
+    }
+
     @Test func observersLeaveWithTheirController() throws {
         let app = try TestApp(Self.app)
         let result = try app.run("""

@@ -71,7 +71,27 @@ struct LinkHostTests {
         try first.host.persist()
         let second = try Desk(state: state, now: start.addingTimeInterval(3601))
         #expect(second.host.navigator.pendingOpen == nil)
+        #expect(second.warnings == ["dropped the pending 'tt://order/7': it waited longer than 3600 s"])
         #expect(second.host.navigator.url?.hasPrefix("tt://signin") == true, "the tree itself does not expire")
+    }
+
+    @Test func aStateWhosePendingLinkIsDamagedIsSetAsideAndOneThatCannotOpenIsDropped() throws {
+        let entries = #""mode":"all","root":{"kind":"stack","entries":[{"url":"tt://home"},{"url":"tt://page/a"}]},"modals":[],"#
+        let head = #"{"format":"wayfinder.navigation","version":1,"app":"desk","app_version":1,"saved_at":"2033-05-18T03:33:20Z","#
+        let damaged = head + entries + #""pending":{"url":"tt://order/4","since":"soon"}}"#
+        try damaged.write(toFile: state, atomically: true, encoding: .utf8)
+        let fresh = try Desk(state: state, now: start)
+        #expect(fresh.stack == ["tt://home"])
+        #expect(fresh.warnings.count == 1 && fresh.warnings[0].hasPrefix(
+            "the saved navigation state could not be read (pending.since: 'soon' is not a time such as 2026-01-01T00:00:00Z); it was moved to "), "\(fresh.warnings)")
+        let aside = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("desk.json.corrupt-") })
+        #expect(try String(contentsOfFile: directory.subpath(aside), encoding: .utf8) == damaged)
+
+        try (head + entries + #""pending":{"url":"tt://settings","link":true,"since":"2033-05-18T03:30:00Z"}}"#).write(toFile: state, atomically: true, encoding: .utf8)
+        let restored = try Desk(state: state, now: start)
+        #expect(restored.stack == ["tt://home", "tt://page/a"])
+        #expect(restored.host.navigator.pendingOpen == nil)
+        #expect(restored.warnings == ["dropped the pending 'tt://settings': cannot open 'tt://settings' from outside the app: its route 'tt://settings' is not marked external"])
     }
 
     @Test func aGuardThatRaisesFailsTheOpenWithTheScriptsLine() throws {
@@ -94,6 +114,66 @@ struct LinkHostTests {
         #expect(fresh !== old)
         #expect(try desk.host.render(fresh)?.lines == ["count 1", "made 2"])
         #expect(desk.stack == ["tt://home", "tt://counter"])
+    }
+
+    @Test(arguments: LinkCLITests.verbs)
+    func everyVerbWorksThroughTheHostAndTheTreeItLeavesIsSaved(verb: String, stack: [String]) throws {
+        let desk = try Desk(state: state, now: start)
+        for url in ["tt://shelf/s", "tt://page/a", "tt://page/b"] { try desk.host.navigator.open(url) }
+        let before = desk.host.constructedCount
+        if verb == "share" {
+            try desk.host.navigator.open("tt://shelf/s")
+        } else {
+            let presentation: Presentation? = Presentation.allCases.first { $0.rawValue == verb }
+            #expect(presentation != nil, "a verb the host lists")
+            try desk.host.navigator.open(NavigationRequest(url: "tt://page/c", presentation: presentation))
+        }
+        #expect(desk.stack == stack)
+        #expect(desk.host.constructedCount - before == (["none", "share"].contains(verb) ? 0 : 1), "refresh makes the visible screen again")
+        try desk.host.persist()
+        let again = try Desk(state: state, now: start)
+        #expect(again.stack == stack)
+        #expect(again.host.navigator.url == stack.last)
+    }
+
+    @Test func theRestaurantLinksAContactGuardsAnOrderReplacesAStepAndStartsOver() throws {
+        func launched() throws -> AppHost {
+            let host = try AppHost(path: LinkCLITests.restaurant, limits: LuaLimits(memoryBytes: 32 << 20, timeBudget: .milliseconds(300)), printSink: { _ in })
+            host.clock = { [start] in start }
+            host.stateStore = FileStateStore(path: state)
+            try host.launch()
+            return host
+        }
+        func tab(_ host: AppHost, _ number: Int) -> [String] {
+            guard case .tabs(let tabs, _) = host.navigator.tree.root else { return [] }
+            return tabs[number - 1].entries.map(\.url)
+        }
+        let alice = "tt://contact/" + LinkCLITests.contact("p3")
+        let host = try launched()
+        try host.navigator.open("tt://food/porridge")
+        try host.handleLink(alice)
+        #expect(tab(host, 1) == ["tt://menu/1", "tt://food/porridge", alice])
+        #expect(throws: NavigationError.notExternal("tt://order/food", reason: "its route 'tt://order/food' is not marked external")) {
+            try host.handleLink("tt://order/food")
+        }
+        try host.navigator.open("tt://order?waitress=Betty")
+        try host.navigator.open("tt://order/send?items=pizza")
+        #expect(host.navigator.url == "tt://signin")
+        try host.persist()
+        let again = try launched()
+        #expect(again.navigator.pendingOpen?.request.url == "tt://order/send?items=pizza")
+        try again.navigator.open("tt://signin/as/" + LinkCLITests.contact("p1"))
+        #expect(again.navigator.pendingOpen == nil && again.navigator.tree.modals.isEmpty, "the order went and its flow closed")
+        #expect(try again.navigator.select(tabNumber: 6))
+        try again.navigator.open("tt://contact/" + LinkCLITests.contact("p1"))
+        try again.navigator.open("tt://contacts/next/" + LinkCLITests.contact("p3"))
+        #expect(tab(again, 6) == ["tt://contacts", alice], "the next person took the place of the one on screen")
+        #expect(try again.navigator.select(tabNumber: 1))
+        try again.navigator.open("tt://order?waitress=Betty")
+        try again.navigator.open("tt://food/pizza")
+        try again.navigator.open("tt://order/startover?waitress=Betty")
+        #expect(tab(again, 1) == ["tt://menu/1"])
+        #expect(again.navigator.tree.modals.map { $0.entries.map(\.url) } == [["tt://order?waitress=Betty"]])
     }
 
     @Test func routeReportsAndSnapshotsNameThePresentationAndTheGuard() throws {

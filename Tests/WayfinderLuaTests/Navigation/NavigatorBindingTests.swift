@@ -154,6 +154,36 @@ struct NavigatorBindingTests {
                          "disappear tt://home", "appear tt://confirm", "disappear tt://confirm", "appear tt://home"]])
     }
 
+    /// The host skips the call to a hook a controller certainly lacks, told by raw reads; a hook
+    /// found anywhere Lua's own lookup would find it is called: on the instance, up the classes, behind
+    /// an `__index` function, or defined on the class after its screens first appeared.
+    @Test func hooksAreFoundWhereverLuaFindsThem() throws {
+        let app = try TestApp("""
+            local wf = require "wayfinder"
+            log = {}
+            local function note(text) log[#log + 1] = text end
+            Plain = wf.controller "Plain"
+            local Dynamic = wf.controller "Dynamic"
+            setmetatable(Dynamic, { __index = function(_, key)
+              if key == "appear" then return function(self) note("dynamic appear " .. self.url) end end
+            end })
+            wf.map:from("tt://plain/(initWithN:)", Plain)
+            wf.map:from("tt://dynamic", Dynamic)
+            wf.map:from("tt://own", function(route)
+              return { url = route.url, disappear = function(self) note("own disappear " .. self.url) end }
+            end)
+            """)
+        let log = try app.run("""
+            local nav = wayfinder.navigator
+            nav:open("tt://plain/1"); nav:open("tt://own"); nav:open("tt://dynamic"); nav:back(); nav:back()
+            function Plain:appear() log[#log + 1] = "late appear " .. self.url end
+            nav:open("tt://plain/2"); nav:back()
+            return log
+            """)
+        #expect(log == [["own disappear tt://own", "dynamic appear tt://dynamic", "own disappear tt://own",
+                         "late appear tt://plain/2", "late appear tt://plain/1"]])
+    }
+
     @Test func renderIsReadIntoAScreen() throws {
         let app = try TestApp(Self.app)
         try app.run("wayfinder.navigator:open('tt://home')")

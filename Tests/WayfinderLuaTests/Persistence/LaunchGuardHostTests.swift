@@ -118,6 +118,85 @@ struct LaunchGuardHostTests {
         #expect(error.reason == "it returned a number, not the state table (migrate returns the state)")
     }
 
+    @Test func aMigrationMayNotSaveSoTheFileItKeepsAsideIsTheOneItWasGiven() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.subpath("state.json")
+        let first = try Launch(Self.app(version: 2), state: path)
+        try first.app.host.navigator.open("tt://page/7")
+        try first.app.host.persist()
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        let migrating = try Launch(Self.app(version: 3, migrate: #"function() wayfinder.navigator:persist() error("oops") end"#), state: path)
+        #expect(migrating.app.host.navigator.url == "tt://home")
+        let aside = try #require(try FileManager.default.contentsOfDirectory(atPath: directory.path).first { $0.hasPrefix("state.json.unmigrated-") })
+        #expect(try String(contentsOfFile: directory.subpath(aside), encoding: .utf8) == text)
+        // From Swift too: while a migration runs, the host neither saves nor restores.
+        let asking = try TestApp(Self.app(version: 3, migrate: """
+            function(state)
+              local saved, why = wayfinder.navigator:persist()
+              assert(saved == nil and why:find("being restored", 1, true), why)
+              assert(wayfinder.navigator:open("tt://page/1") == nil)
+              return state
+            end
+            """))
+        asking.host.stateStore = FileStateStore(path: directory.subpath("other.json"))
+        let migrated = try asking.host.migrated(NavigationState(app: "guarded", appVersion: 2, root: .stack([.init(url: "tt://page/1")])))
+        #expect(migrated.appVersion == 3)
+        #expect(!FileManager.default.fileExists(atPath: directory.subpath("other.json")))
+        try asking.host.persist()
+        #expect(FileManager.default.fileExists(atPath: directory.subpath("other.json")), "saving works again once it is done")
+    }
+
+    @Test func launchMigratesTheShopsVersionTwoStateToVersionThree() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.subpath("shop.json")
+        try (#"{"format":"wayfinder.navigation","version":1,"app":"shop","app_version":2,"saved_at":"2033-05-18T03:30:00Z","mode":"all","#
+            + #""root":{"kind":"stack","entries":[{"url":"tt://home"},{"url":"tt://cart/ann","state":{"count":"2 pears, 1 fig"}}]},"modals":[],"#
+            + #""pending":{"url":"tt://basket/4","state":{"count":"1 plum"},"since":"2033-05-18T03:30:00Z"}}"#).write(toFile: path, atomically: true, encoding: .utf8)
+        let host = try AppHost(path: WayfinderCLI.repositoryRoot.appendingPathComponent("lua/spec/apps/shop").path,
+                               limits: LuaLimits(memoryBytes: 32 << 20, timeBudget: .milliseconds(300)), printSink: { _ in })
+        var warnings: [String] = []
+        host.warn = { warnings.append($0) }
+        host.clock = { Date(timeIntervalSince1970: 2_000_000_000) }
+        host.stateStore = FileStateStore(path: path)
+        try host.launch()
+        #expect(warnings.isEmpty, "\(warnings)")
+        #expect(host.navigator.url == "tt://cart?owner=ann")
+        let cart = try #require(host.navigator.top)
+        #expect(try host.render(cart)?.lines == ["2 x pears", "1 x fig"])
+        #expect(host.navigator.pendingOpen?.request.url == "tt://checkout/4")
+        #expect(host.navigator.pendingOpen?.request.state == ["lines": [["name": "plum", "quantity": 1]]])
+        try host.persist()
+        let saved = try NavigationState(document: JSON.decode(String(contentsOfFile: path, encoding: .utf8)))
+        #expect(saved.appVersion == 3 && saved.pending?.url == "tt://checkout/4")
+    }
+
+    @Test func migrateSeesTheWaitingOpenByNameAndMayRewriteOrDropIt() throws {
+        let since = Date(timeIntervalSince1970: 1_900_000_000)
+        let old = NavigationState(app: "guarded", appVersion: 2, root: .stack([.init(url: "tt://page/1")]),
+                                  pending: .init(url: "tt://page/old", query: ["note": "ring"], parent: "tt://home", state: ["step": 2],
+                                                 presentation: .replace, fromOutside: true, since: since))
+        let rewriting = try TestApp(Self.app(version: 3, migrate: """
+            function(state)
+              local p = state.pending
+              assert(p.url == "tt://page/old" and p.query.note == "ring" and p.parent == "tt://home" and p.state.step == 2)
+              assert(p.presentation == "replace" and p.link == true and p.since == "2030-03-17T17:46:40Z")
+              p.url = "tt://page/new"
+              p.state.step = 3
+              return state
+            end
+            """))
+        let migrated = try rewriting.host.migrated(old)
+        #expect(migrated.pending == NavigationState.Pending(url: "tt://page/new", query: ["note": "ring"], parent: "tt://home", state: ["step": 3],
+                                                            presentation: .replace, fromOutside: true, since: since))
+
+        let dropping = try TestApp(Self.app(version: 3, migrate: "function(state) state.pending = nil return state end"))
+        #expect(try dropping.host.migrated(old).pending == nil)
+
+        let breaking = try TestApp(Self.app(version: 3, migrate: "function(state) state.pending.since = 'soon' return state end"))
+        let error = try #require(throws: MigrationError.self) { try breaking.host.migrated(old) }
+        #expect(error.reason == "the state it returned is not valid: pending.since: 'soon' is not a time such as 2026-01-01T00:00:00Z")
+    }
+
     @Test func theVisibleURLIsTheEntryARestoreMakesFirst() {
         let stack: [NavigationState.Entry] = [.init(url: "tt://a"), .init(url: "tt://b")]
         #expect(NavigationState(root: .stack(stack)).visibleURL == "tt://b")

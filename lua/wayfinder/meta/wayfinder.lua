@@ -31,6 +31,7 @@
 ---@field presentation wayfinder.presentation
 ---@field guard function|nil the route's guard
 ---@field selector string|nil the selector option or the one deduced from the param names
+---@field selector_option string|nil the route's `selector` option as it was given
 ---@field method string|nil the constructor a class target gets
 ---@field target table|function the route's target
 ---@field param_names string[] the param names in pattern order
@@ -191,7 +192,7 @@ function App:close() end
 function App:url() end
 ---@return table
 function App:tree() end
----@return { title: string, lines: string[], links: { title: string, url: string }[] }|nil
+---@return { title?: string, lines: string[], links: { title: string, url: string }[] }|nil
 function App:render() end
 ---@return { constructed: integer, launches: integer, reloads: integer, warnings: string[], running: boolean }
 function App:stats() end
@@ -232,6 +233,17 @@ function wf.controller(name, base) end
 ---@field selected? integer the selected tab, from 1
 ---@field modals wayfinder.saved_entry[][]
 ---@field popover? wayfinder.saved_entry
+---@field pending? wayfinder.saved_pending the open a guard keeps waiting; nil drops it
+
+---The open a guard keeps waiting, as `migrate` sees it.
+---@class wayfinder.saved_pending
+---@field url string
+---@field query? table<string, any>
+---@field parent? string
+---@field state? table handed to restore(state) when it opens
+---@field presentation? wayfinder.presentation
+---@field link boolean it came from outside the app
+---@field since string when its guard stopped it (ISO 8601, UTC)
 
 ---@class wayfinder.saved_entry
 ---@field url string
@@ -290,7 +302,8 @@ function wf.map:match(url) end
 ---@return wayfinder.route[]
 function wf.map:routes() end
 ---@param name string
----@param spec string|fun(text: string): any
+---@param spec string|fun(text: string): any a Lua pattern (anchored), or a function answering the value or nil
+---@return wayfinder.map
 function wf.map:type(name, spec) end
 ---@param class table
 ---@param name_or_pattern string
@@ -351,9 +364,11 @@ function wf.navigator:pending() end
 ---Forgets the pending open.
 ---@return boolean dropped
 function wf.navigator:drop_pending() end
----@return boolean
+---Closes the popover, else pops the visible stack: false when there is nothing to do.
+---@return boolean|nil done, string|nil reason
 function wf.navigator:back() end
----@return boolean
+---Closes the popover, else the top modal: false when there is nothing to do.
+---@return boolean|nil done, string|nil reason
 function wf.navigator:dismiss() end
 ---@param urls string[]
 ---@return boolean|nil ok, string|nil reason
@@ -387,7 +402,7 @@ function wf.context.is(value) end
 ---@class wayfinder.testing
 wf.testing = {}
 ---@param app_path string
----@param options? { state?: string, memory_limit?: integer, time_limit?: integer, clock?: fun(): number }
+---@param options? { state?: string, memory_limit?: integer, time_limit?: integer, clock?: fun(): number, link?: string }
 ---@return wayfinder.testing.app|nil app, string|nil reason
 function wf.testing.launch(app_path, options) end
 ---@param app_path string

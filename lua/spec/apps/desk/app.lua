@@ -19,6 +19,7 @@ local function signed_in() return wf.context.app:get("user") ~= nil end
 wf.map:from("tt://home", Page)
 wf.map:from("tt://page/(name)", Page, { external = true })
 wf.map:from("tt://settings", Page)
+wf.map:from("tt://shelf/(name)", Page, { mode = "share" })
 wf.map:from("tt://about/(topic)", Page, { parent = "tt://page/about", external = true })
 wf.map:from("tt://order/(n:int)", Page, {
   external = true,
@@ -39,6 +40,17 @@ wf.map:from("tt://dizzy", Page, { guard = function() while true do end end })
 wf.map:from("tt://chatty", Page, { guard = function() return "yes" end })
 wf.map:from("tt://ping", Page, { guard = function() return false, "tt://pong" end })
 wf.map:from("tt://pong", Page, { guard = function() return false, "tt://ping" end })
+-- Checking out, once signed in, asks for a confirmation that waits in its turn.
+wf.map:from("tt://confirmed", Page, { guard = function() return wf.context.app:get("confirmed") == true end })
+wf.map:from("tt://checkout", function() nav:open("tt://confirmed") end, {
+  mode = "none",
+  guard = function() return signed_in(), "tt://signin" end,
+})
+-- A screen that asks for the waiting open while it is being made (refused: the tree is changing).
+local Eager = wf.controller "Eager"
+function Eager:init() self.resumed = table.pack(nav:resume()) end
+function Eager:render() return { title = "Eager", lines = { tostring(self.resumed[1]), tostring(self.resumed[2]) } } end
+wf.map:from("tt://eager", Eager)
 wf.map:from("tt://wizard/(step:int)", Page, { presentation = "replace" })
 wf.map:from("tt://restart", Page, { presentation = "clear_all" })
 wf.map:from("tt://sheet", Page, { mode = "modal" })

@@ -1,6 +1,7 @@
 -- A shop at version 3 of its saved state. Version 2 kept a cart's lines as one text
 -- ("2 pears, 1 fig") under `count`; version 3 keeps a list of { name, quantity } under `lines`.
--- Version 3 also renamed tt://item/(id) to tt://product/(id), and the cart's `(owner)` to a query.
+-- Version 3 also renamed tt://item/(id) to tt://product/(id), tt://basket/(id) to tt://checkout/(id),
+-- and the cart's `(owner)` to a query. A checkout waits for a payment (its guard keeps it pending).
 local wf = require "wayfinder"
 
 local Home = wf.controller "Home"
@@ -27,8 +28,14 @@ wf.map:from("tt://add/(name)/(quantity:int)", function(route)
   local cart = wf.navigator:top()
   cart.lines[#cart.lines + 1] = { name = route.params.name, quantity = route.params.quantity }
 end, { mode = "none" })
+wf.map:from("tt://checkout/(initWithProduct:int)", Product, {
+  external = true,
+  guard = function() return wf.context.app:get("paid") == true end,
+})
+wf.map:from("tt://pay", function() wf.context.app:set("paid", true) end, { mode = "none" })
 
 wf.map:moved("tt://item/(id)", "tt://product/(id)")
+wf.map:moved("tt://basket/(id)", "tt://checkout/(id)")
 wf.map:moved("tt://cart/(owner)", "tt://cart?owner=(owner)")
 
 -- "2 pears, 1 fig" -> { { name = "pears", quantity = 2 }, { name = "fig", quantity = 1 } }
@@ -46,6 +53,8 @@ local function each_entry(state, fn)
     for _, entry in ipairs(modal) do fn(entry) end
   end
   if state.popover then fn(state.popover) end
+  -- The open a guard keeps waiting hands its state to restore(state) too.
+  if state.pending then fn(state.pending) end
 end
 
 wf.app {
