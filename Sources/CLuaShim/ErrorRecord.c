@@ -61,14 +61,28 @@ static int wf_text_names(const char *text, size_t len, const char *file, int lin
 #define WF_NAMED_LEVELS 64
 
 void wf_where_named(lua_State *thread, int level, const char *text, size_t len, wf_where *w) {
+    wf_frames frames = { thread, level };
     lua_Debug ar;
     wf_where_clear(w);
-    for (int at = level; at < level + WF_NAMED_LEVELS && lua_getstack(thread, at, &ar); at++) {
-        if (!lua_getinfo(thread, "Sl", &ar) || ar.currentline <= 0) continue;
+    for (int seen = 0; seen < WF_NAMED_LEVELS && wf_next_frame(&frames, &ar); seen++) {
+        if (!lua_getinfo(frames.thread, "Sl", &ar) || ar.currentline <= 0) continue;
         if (wf_text_names(text, len, ar.short_src, ar.currentline)) {
             wf_where_of(w, &ar);
             return;
         }
+    }
+}
+
+void wf_where_script_in(lua_State *thread, wf_where *w) {
+    wf_frames frames = { thread, 0 };
+    lua_Debug ar;
+    wf_where_clear(w);
+    while (wf_next_frame(&frames, &ar)) {
+        if (!lua_getinfo(frames.thread, "Sl", &ar) || ar.currentline <= 0) continue;
+        int bundled = wf_is_bundled(&ar);
+        if (w->line > 0 && bundled) continue;
+        wf_where_of(w, &ar);
+        if (!bundled) return;
     }
 }
 
@@ -119,6 +133,47 @@ static int wf_last_level(lua_State *thread) {
         else high = middle;
     }
     return high - 1;
+}
+
+/* A walk over the frames a traceback shows of one call from the host: those of the thread
+   running it, then, when that is a runner, those of the thread that called into it, and so on
+   (wf_next_frame); of each thread's, all, or the innermost and the outermost when there are many,
+   as Lua's own traceback of that thread shows them. Allocates nothing. */
+typedef struct wf_walk {
+    lua_State *thread;
+    int level; /* the next level to look at in it */
+    int last;  /* its last level */
+    int inner; /* frames still to show before the levels left out (-1: none are) */
+} wf_walk;
+
+static void wf_walk_from(wf_walk *w, lua_State *thread, int level) {
+    w->thread = thread;
+    w->level = level;
+    w->last = wf_last_level(thread);
+    w->inner = w->last - level > WF_FRAMES_INNER + WF_FRAMES_OUTER ? WF_FRAMES_INNER : -1;
+}
+
+/* Fills ar (lua_getinfo "Slnt" on w->thread) with the next frame, and *skipped with how many
+   levels are left out just before it; 0 when there is none. */
+static int wf_walk_next(wf_walk *w, lua_Debug *ar, int *skipped) {
+    *skipped = 0;
+    for (;;) {
+        if (lua_getstack(w->thread, w->level++, ar)) {
+            if (w->inner-- == 0) {
+                /* This level and those up to the outermost ones are left out; the count is the
+                   one Lua's own tracebacks print. */
+                *skipped = w->last - w->level - WF_FRAMES_OUTER + 1;
+                w->level += *skipped;
+                continue;
+            }
+            lua_getinfo(w->thread, "Slnt", ar);
+            return 1;
+        }
+        lua_State *caller = wf_runner_caller(w->thread);
+        if (caller == NULL) return 0;
+        /* Level 0 of the caller is the C function that resumed the runner. */
+        wf_walk_from(w, caller, 1);
+    }
 }
 
 /* Looks for the value at `fn` among the string-keyed fields of the table on top, and `depth - 1`
@@ -178,48 +233,73 @@ static void wf_set_integer(lua_State *L, const char *key, lua_Integer value) {
     lua_setfield(L, -2, key);
 }
 
-/* Pushes the record of a frame filled by lua_getinfo with "Slnt" (see wf_pcall for its fields). */
-static void wf_push_frame(lua_State *L, lua_State *thread, lua_Debug *ar, int skipped) {
+/* Pushes the record of a frame (see wf_pcall for its fields). */
+static void wf_push_record(lua_State *L, const char *source, const char *file, const char *what, int line, const char *name,
+                           const char *namewhat, int defined, int tailcall, int skipped) {
     lua_createtable(L, 0, 10);
-    wf_set_string(L, "source", ar->source);
-    wf_set_string(L, "file", ar->short_src);
-    wf_set_string(L, "what", ar->what);
-    if (ar->currentline > 0) wf_set_integer(L, "line", ar->currentline);
-    if (ar->namewhat != NULL && *ar->namewhat != '\0' && ar->name != NULL) {
-        wf_set_string(L, "name", ar->name);
-        wf_set_string(L, "namewhat", ar->namewhat);
+    wf_set_string(L, "source", source);
+    wf_set_string(L, "file", file);
+    wf_set_string(L, "what", what);
+    if (line > 0) wf_set_integer(L, "line", line);
+    if (namewhat != NULL && *namewhat != '\0' && name != NULL) {
+        wf_set_string(L, "name", name);
+        wf_set_string(L, "namewhat", namewhat);
     }
-    wf_set_integer(L, "defined", ar->linedefined);
-    if (ar->istailcall) {
+    wf_set_integer(L, "defined", defined);
+    if (tailcall) {
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, "tailcall");
     }
     if (skipped > 0) wf_set_integer(L, "skipped", skipped);
-    if (wf_push_global_name(L, thread, ar)) lua_setfield(L, -2, "global");
-}
-
-/* Appends to the table on top the frames of `thread` from `level` up that a traceback shows. */
-static void wf_add_frames(lua_State *L, lua_State *thread, int level) {
-    lua_Debug ar;
-    int last = wf_last_level(thread);
-    int inner = last - level > WF_FRAMES_INNER + WF_FRAMES_OUTER ? WF_FRAMES_INNER : -1;
-    int skipped = 0;
-    while (lua_getstack(thread, level++, &ar)) {
-        if (inner-- == 0) {
-            /* This level and those up to the outermost ones are left out; the count is the one
-               Lua's own tracebacks print. */
-            skipped = last - level - WF_FRAMES_OUTER + 1;
-            level += skipped;
-            continue;
-        }
-        lua_getinfo(thread, "Slnt", &ar);
-        wf_push_frame(L, thread, &ar, skipped);
-        lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
-        skipped = 0;
-    }
 }
 
 void wf_push_frames(lua_State *L, lua_State *thread, int level) {
+    wf_walk walk;
+    lua_Debug ar;
+    int skipped;
     lua_newtable(L);
-    wf_add_frames(L, thread, level);
+    wf_walk_from(&walk, thread, level);
+    while (wf_walk_next(&walk, &ar, &skipped)) {
+        wf_push_record(L, ar.source, ar.short_src, ar.what, ar.currentline, ar.name, ar.namewhat, ar.linedefined,
+                       ar.istailcall, skipped);
+        if (wf_push_global_name(L, walk.thread, &ar)) lua_setfield(L, -2, "global");
+        lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+    }
+}
+
+static void wf_copy_text(char *to, size_t cap, const char *from) {
+    size_t n = from ? strlen(from) : 0;
+    if (n >= cap) n = cap - 1;
+    if (n) memcpy(to, from, n);
+    to[n] = '\0';
+}
+
+int wf_copy_frames(lua_State *thread, int level, wf_frame *copies, int cap) {
+    wf_walk walk;
+    lua_Debug ar;
+    int skipped;
+    int n = 0;
+    wf_walk_from(&walk, thread, level);
+    while (n < cap && wf_walk_next(&walk, &ar, &skipped)) {
+        wf_frame *f = &copies[n++];
+        wf_copy_text(f->source, sizeof f->source, ar.source);
+        wf_copy_text(f->file, sizeof f->file, ar.short_src);
+        wf_copy_text(f->what, sizeof f->what, ar.what);
+        wf_copy_text(f->name, sizeof f->name, ar.namewhat != NULL && *ar.namewhat != '\0' ? ar.name : NULL);
+        wf_copy_text(f->namewhat, sizeof f->namewhat, f->name[0] != '\0' ? ar.namewhat : NULL);
+        f->line = ar.currentline;
+        f->defined = ar.linedefined;
+        f->tailcall = ar.istailcall;
+        f->skipped = skipped;
+    }
+    return n;
+}
+
+void wf_push_frame_copies(lua_State *L, const wf_frame *copies, int n) {
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        const wf_frame *f = &copies[i];
+        wf_push_record(L, f->source, f->file, f->what, f->line, f->name, f->namewhat, f->defined, f->tailcall, f->skipped);
+        lua_rawseti(L, -2, i + 1);
+    }
 }

@@ -46,6 +46,7 @@ lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns) {
     }
     h->main = L;
     wf_raised_setup(L);
+    wf_runners_setup(L);
     lua_setwarnf(L, wf_warn, h);
     /* Threads copy their creator's hook, so every coroutine is bounded by the same budget. */
     lua_sethook(L, wf_hook, LUA_MASKCOUNT, WF_HOOK_COUNT);
@@ -54,8 +55,7 @@ lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns) {
 
 wf_host *wf_close(lua_State *L) {
     wf_host *h = wf_host_of(L);
-    h->depth = 1;
-    h->deadline_ns = h->budget_ns > 0 ? wf_now_ns() + h->budget_ns : 0;
+    wf_enter_closing(h);
     lua_close(L);
     h->main = NULL;
     h->current = NULL;

@@ -39,19 +39,18 @@ void wf_raise_budget(lua_State *L, int level) {
     if (lua_gethookcount(L) != 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, 1);
     /* The innermost line of the script's own: not a bundled module's, and not a C function's
        (pcall, or a binding), which has none. */
-    static const char bundled[] = WF_BUNDLED_CHUNK_PREFIX;
+    wf_frames frames = { L, level };
     lua_Debug ar;
     wf_where where;
     int named = 0;
-    for (int at = level; !named && lua_getstack(L, at, &ar); at++) {
-        if (!lua_getinfo(L, "Sl", &ar) || ar.currentline <= 0) continue;
-        if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
+    while (!named && wf_next_frame(&frames, &ar)) {
+        if (!lua_getinfo(frames.thread, "Sl", &ar) || ar.currentline <= 0 || wf_is_bundled(&ar)) continue;
         wf_where_of(&where, &ar);
         wf_push_where(L, &where);
         named = 1;
     }
     if (!named) wf_where_script_from(L, level, &where);
-    lua_pushfstring(L, "time budget of %d ms exceeded", (int)(h->budget_ns / 1000000));
+    lua_pushfstring(L, "time budget of %d ms exceeded", (int)(h->deadline_budget_ns / 1000000));
     lua_concat(L, 2);
     wf_raise_at(L, WF_KIND_TIMEOUT, &where);
 }
@@ -82,9 +81,34 @@ void wf_hook(lua_State *L, lua_Debug *ar) {
     if (lua_gethookcount(L) == 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, WF_HOOK_COUNT);
 }
 
+/*
+ * The deadline of the innermost call from the host running on this thread, whichever state it
+ * belongs to, and that call's budget. A state's outermost call that starts inside another state's
+ * call (a spec's step driving an app, on the same thread and so on the same CPU clock) gets its
+ * own budget or what remains of the enclosing call's, whichever ends first: the app's work can
+ * never outlast the step that asked for it.
+ */
+static _Thread_local int64_t wf_thread_deadline_ns;
+static _Thread_local int64_t wf_thread_budget_ns;
+
+/* Sets h's deadline for a call starting now: its own budget, capped by the thread's deadline. */
+static void wf_set_deadline(wf_host *h) {
+    int64_t own = h->budget_ns > 0 ? wf_now_ns() + h->budget_ns : 0;
+    h->deadline_ns = own;
+    h->deadline_budget_ns = h->budget_ns;
+    if (wf_thread_deadline_ns != 0 && (own == 0 || wf_thread_deadline_ns < own)) {
+        h->deadline_ns = wf_thread_deadline_ns;
+        h->deadline_budget_ns = wf_thread_budget_ns;
+    }
+}
+
 void wf_enter(wf_host *h) {
     if (h->depth++ == 0) {
-        h->deadline_ns = h->budget_ns > 0 ? wf_now_ns() + h->budget_ns : 0;
+        wf_set_deadline(h);
+        h->outer_deadline_ns = wf_thread_deadline_ns;
+        h->outer_budget_ns = wf_thread_budget_ns;
+        wf_thread_deadline_ns = h->deadline_ns;
+        wf_thread_budget_ns = h->deadline_budget_ns;
         h->hit_time = 0;
         h->hit_memory = 0;
         h->text_out = 0;
@@ -92,7 +116,16 @@ void wf_enter(wf_host *h) {
 }
 
 void wf_leave(wf_host *h) {
-    if (--h->depth == 0) h->deadline_ns = 0;
+    if (--h->depth == 0) {
+        h->deadline_ns = 0;
+        wf_thread_deadline_ns = h->outer_deadline_ns;
+        wf_thread_budget_ns = h->outer_budget_ns;
+    }
+}
+
+void wf_enter_closing(wf_host *h) {
+    h->depth = 1;
+    wf_set_deadline(h);
 }
 
 /*

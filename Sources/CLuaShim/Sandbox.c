@@ -138,6 +138,33 @@ void wf_warn(void *ud, const char *msg, int tocont) {
     }
 }
 
+/*
+ * The coroutine functions that could tell a runner (the coroutine of the host's that a call from
+ * the host runs in, Trampoline.c) from the main thread: a runner is not a coroutine of the
+ * script's, so it is as the main thread to them. Yielding from it fails as yielding outside any
+ * coroutine does, at the caller's line.
+ */
+static int wf_co_yield(lua_State *L) {
+    if (wf_is_runner(L, L)) return luaL_error(L, "attempt to yield from outside a coroutine");
+    return lua_yield(L, lua_gettop(L));
+}
+
+static int wf_co_isyieldable(lua_State *L) {
+    lua_State *co = L;
+    if (!lua_isnone(L, 1)) {
+        co = lua_tothread(L, 1);
+        luaL_argexpected(L, co != NULL, 1, "coroutine");
+    }
+    lua_pushboolean(L, !wf_is_runner(L, co) && lua_isyieldable(co));
+    return 1;
+}
+
+static int wf_co_running(lua_State *L) {
+    int main = lua_pushthread(L);
+    lua_pushboolean(L, main || wf_is_runner(L, L));
+    return 2;
+}
+
 int wf_fn_open_sandbox(lua_State *L) {
     static const luaL_Reg libs[] = {
         { LUA_GNAME, luaopen_base },
@@ -152,6 +179,13 @@ int wf_fn_open_sandbox(lua_State *L) {
         luaL_requiref(L, lib->name, lib->func, 1);
         lua_pop(L, 1);
     }
+
+    lua_getglobal(L, LUA_COLIBNAME);
+    static const luaL_Reg coroutine_kept[] = {
+        { "yield", wf_co_yield }, { "isyieldable", wf_co_isyieldable }, { "running", wf_co_running }, { NULL, NULL },
+    };
+    luaL_setfuncs(L, coroutine_kept, 0);
+    lua_pop(L, 1);
 
     /* os: only the clock and the calendar. */
     lua_pushcfunction(L, luaopen_os);

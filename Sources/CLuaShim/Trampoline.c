@@ -210,17 +210,51 @@ static int wf_build_body(lua_State *L) {
     return lua_gettop(L) - 1;
 }
 
+static int wf_runner_index(wf_host *h, lua_State *thread) {
+    for (int i = 0; i < h->runners_made; i++)
+        if (h->runners[i] == thread && thread != NULL) return i;
+    return -1;
+}
+
+int wf_next_frame(wf_frames *frames, lua_Debug *ar) {
+    for (;;) {
+        if (lua_getstack(frames->thread, frames->level, ar)) {
+            frames->level++;
+            return 1;
+        }
+        wf_host *h = wf_host_of(frames->thread);
+        int runner = wf_runner_index(h, frames->thread);
+        if (runner < 0) return 0;
+        /* Level 0 of the caller is the C function that resumed the runner. */
+        frames->thread = h->runner_callers[runner];
+        frames->level = 1;
+    }
+}
+
+lua_State *wf_runner_caller(lua_State *thread) {
+    wf_host *h = wf_host_of(thread);
+    int runner = wf_runner_index(h, thread);
+    return runner < 0 ? NULL : h->runner_callers[runner];
+}
+
+int wf_is_bundled(const lua_Debug *ar) {
+    static const char bundled[] = WF_BUNDLED_CHUNK_PREFIX;
+    return strncmp(ar->source, bundled, sizeof bundled - 1) == 0;
+}
+
 /* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module: a binding
    reached through the Lua side of the wayfinder module (ctx:set, wf.codec, nav:open) blames the
    script that called it, not the wrapper. A C caller (pcall) is named as Lua names it: by nothing.
-   Level 1 when every caller is bundled. */
+   Level 1 when every caller is bundled. The frames are those of the whole call from the host,
+   through the runners of nested calls (wf_next_frame). */
 void wf_where_script_from(lua_State *L, int from, wf_where *at) {
-    static const char bundled[] = WF_BUNDLED_CHUNK_PREFIX;
+    wf_frames frames = { L, from };
     lua_Debug ar;
-    for (int level = from; lua_getstack(L, level, &ar); level++) {
-        if (!lua_getinfo(L, "S", &ar)) break;
-        if (strncmp(ar.source, bundled, sizeof bundled - 1) == 0) continue;
-        wf_where_at(L, L, level, at);
+    while (wf_next_frame(&frames, &ar)) {
+        if (!lua_getinfo(frames.thread, "Sl", &ar)) break;
+        if (wf_is_bundled(&ar)) continue;
+        wf_where_of(at, &ar);
+        wf_push_where(L, at);
         return;
     }
     wf_where_at(L, L, from, at);
@@ -248,8 +282,9 @@ int wf_trampoline(lua_State *L) {
        and the script stops at its next instruction. The CPU clock is a system call, so it is read
        only when a coarse tick passed during the binding: a script whose time goes into bindings
        meets tick boundaries inside them in proportion to that time, and is stopped within a few
-       ticks of its budget, while the common short binding costs two cheap reads. */
-    if (wf_tick() != tick && wf_budget_spent(h)) {
+       ticks of its budget, while the common short binding costs two cheap reads. A binding that
+       found the budget spent itself (one driving another app) has marked it so. */
+    if ((h->hit_time || wf_tick() != tick) && wf_budget_spent(h)) {
         if (n == WF_RAISE_MESSAGE || n == WF_RAISE_VALUE) {
             if (lua_gethookcount(L) != 1) lua_sethook(L, wf_hook, LUA_MASKCOUNT, 1);
         } else {
@@ -340,37 +375,44 @@ static int wf_is_verdict(int kind) {
     return kind == WF_KIND_FAILURE || kind == WF_KIND_PENDING;
 }
 
-/* Whether the error value at 1 is the value last raised with wf_raise_kind (or an equal string,
-   as a pcall re-raising it passes on). */
-static int wf_is_raised(lua_State *L) {
+/* Whether the error value at `index` is the value last raised with wf_raise_kind (or an equal
+   string, as a pcall re-raising it passes on). */
+static int wf_is_raised(lua_State *L, int index) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
-    int raised = lua_rawequal(L, 1, -1);
+    int raised = lua_rawequal(L, index, -1);
     lua_pop(L, 1);
     return raised;
 }
 
-/* The kind of the error value at 1: that of the value last raised with wf_raise_kind when this is
-   that value, a memory error when the limit was hit and this is Lua's own out-of-memory error,
-   else the script's own. */
-static int wf_kind_of_error(lua_State *L) {
+/* The kind of the error value at `index`: that of the value last raised with wf_raise_kind when
+   this is that value, Lua's own memory error when the limit was hit and this is its out-of-memory
+   message, else the script's own. */
+static int wf_kind_of_error(lua_State *L, int index) {
     wf_host *h = wf_host_of(L);
-    int kind = wf_is_raised(L) ? h->raised_kind : WF_KIND_RUNTIME;
-    if (kind == WF_KIND_RUNTIME && h->hit_memory && lua_type(L, 1) == LUA_TSTRING) {
+    int kind = wf_is_raised(L, index) ? h->raised_kind : WF_KIND_RUNTIME;
+    if (kind == WF_KIND_RUNTIME && h->hit_memory && lua_type(L, index) == LUA_TSTRING) {
         /* Interned when the state was made: pushing it allocates nothing. */
         lua_pushliteral(L, "not enough memory");
-        if (lua_rawequal(L, 1, -1)) kind = WF_KIND_MEMORY;
+        if (lua_rawequal(L, index, -1)) kind = WF_KIND_LUA_MEMORY;
         lua_pop(L, 1);
     }
     return kind;
 }
 
-/* Whether the error value at 1 is the value last raised with frames of its own (an error coming
-   back through a binding from a nested call carries the innermost ones). */
-static int wf_carries_frames(lua_State *L) {
-    if (!wf_is_raised(L)) return 0;
+/* Whether the error value at `index` is the value last raised with frames of its own (an error
+   coming back through a binding from a nested call, or from a runner that failed, carries the
+   innermost ones). */
+static int wf_carries_frames(lua_State *L, int index) {
+    if (!wf_is_raised(L, index)) return 0;
     int carried = lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key) == LUA_TTABLE;
     lua_pop(L, 1);
     return carried;
+}
+
+/* The position the error value at `index` was raised with (wf_raise_at), or none. */
+static void wf_raised_where(lua_State *L, int index, wf_where *where) {
+    if (wf_is_raised(L, index)) *where = wf_host_of(L)->raised_where;
+    else wf_where_clear(where);
 }
 
 /* An error raised as a table without __tostring reads as its fields ("{ code = 404, reason =
@@ -415,12 +457,13 @@ static void wf_describe_table(lua_State *L, int index) {
     lua_concat(L, 2);
 }
 
-/* Pushes "chunk:line: " of the innermost running Lua function (the one that raised, or called the
-   C function that did), or "" when no Lua function is running; fills *at with that position. */
-static void wf_where_raised(lua_State *L, wf_where *at) {
+/* Pushes onto L "chunk:line: " of the innermost Lua function running in `thread` from `level` up
+   (the one that raised, or called the C function that did), or "" when none is; fills *at with
+   that position. */
+static void wf_where_raised_in(lua_State *L, lua_State *thread, int level, wf_where *at) {
     lua_Debug ar;
-    for (int level = 1; lua_getstack(L, level, &ar); level++) {
-        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+    for (int i = level; lua_getstack(thread, i, &ar); i++) {
+        if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0) {
             wf_where_of(at, &ar);
             wf_push_where(L, at);
             return;
@@ -447,68 +490,76 @@ static int wf_error_tostring(lua_State *L) {
     return 1;
 }
 
-/* Makes the message a string (as lua.c does) and keeps the error's structure beside it, never in
-   it: the position it names (h->error_where) and its frames, those it carries when it came back
-   through a binding from a nested call (the innermost), else this stack's. The handler's result is
-   the message alone; wf_pcall hands the frames back as a second value. An error object that is
-   not a string or number is named by the position it was raised at, then by its __tostring, else
-   (no __tostring, or one that raises) by its type; a verdict (wf_mark_verdict) by its __tostring
-   alone. The position is the one the error was raised with (wf_raise_at), else the one this
-   handler put in front of the message, else the frame the message itself starts with. */
-int wf_msgh(lua_State *L) {
-    wf_host *h = wf_host_of(L);
-    wf_where where;
-    wf_where_clear(&where);
-    wf_where_clear(&h->error_where);
-    int kind = wf_kind_of_error(L);
-    h->error_kind = kind;
-    int carried = wf_carries_frames(L);
-    int placed = 0;
-    if (wf_is_raised(L) && h->raised_where.line > 0) {
-        where = h->raised_where;
-        placed = 1;
-    }
-    int type = lua_type(L, 1);
+/* Makes the error object on top of L the message a failed call reports, in place, and answers its
+   kind: the object made a string (as lua.c does). `thread` is where the error happened, its stack
+   still as the error left it: L itself for the message handler, or a runner that failed. An error
+   object that is not a string or number is named by the position it was raised at (looking from
+   `level` up), then by its __tostring, else (no __tostring, or one that raises) by its type; a
+   verdict (wf_mark_verdict) by its __tostring alone. *where comes in holding the position the
+   error was raised with (none when it was not) and goes out holding the one the message names:
+   that, else the one put in front of the message here, else the frame the message starts with.
+   The frames are the caller's to keep beside the message. */
+static int wf_describe_error(lua_State *L, lua_State *thread, int level, int kind, wf_where *where) {
+    int obj = lua_gettop(L);
+    int type = lua_type(L, obj);
+    int placed = where->line > 0;
+    wf_where at;
     if (type == LUA_TNUMBER) {
-        lua_tolstring(L, 1, NULL);
+        lua_tolstring(L, obj, NULL);
     } else if (type != LUA_TSTRING) {
         lua_pushcfunction(L, wf_error_tostring);
-        lua_pushvalue(L, 1);
+        lua_pushvalue(L, obj);
         int status = lua_pcall(L, 1, 1, 0);
-        if (status != LUA_OK && h->hit_time) {
+        if (status != LUA_OK && wf_host_of(L)->hit_time) {
             /* The budget ran out inside __tostring: that is the error to report. */
         } else {
             int described = status == LUA_OK && lua_type(L, -1) == LUA_TSTRING;
             if (!described) {
                 lua_pop(L, 1);
-                lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+                lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, obj));
             }
             /* A verdict's text is its whole message: it names the spec's line itself. */
             if (!described || !wf_is_verdict(kind)) {
-                wf_where at;
-                wf_where_raised(L, &at);
+                wf_where_raised_in(L, thread, level, &at);
                 lua_insert(L, -2);
                 lua_concat(L, 2);
-                if (!placed) where = at;
+                if (!placed) *where = at;
                 placed = 1;
             }
         }
-        lua_replace(L, 1);
+        lua_replace(L, obj);
     }
-    lua_settop(L, 1);
+    lua_settop(L, obj);
     size_t len;
-    const char *msg = lua_tolstring(L, 1, &len);
-    /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position. */
-    if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0) {
-        wf_where at;
-        wf_where_raised(L, &at);
-        lua_insert(L, 1);
+    const char *msg = lua_tolstring(L, obj, &len);
+    /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position,
+       and its memory error without one anywhere. */
+    if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0
+        || (kind == WF_KIND_LUA_MEMORY && strcmp(msg, "not enough memory") == 0)) {
+        wf_where_raised_in(L, thread, level, &at);
+        lua_insert(L, obj);
         lua_concat(L, 2);
-        if (!placed) where = at;
+        if (!placed) *where = at;
         placed = 1;
-        msg = lua_tolstring(L, 1, &len);
+        msg = lua_tolstring(L, obj, &len);
     }
-    if (!placed) wf_where_named(L, 1, msg, len, &where);
+    if (!placed) wf_where_named(thread, level, msg, len, where);
+    return kind;
+}
+
+/* Keeps the error's structure beside the message, never in it: the handler's result is the
+   message alone (wf_describe_error), h->error_where the position it names, and wf_pcall hands
+   back the frames kept here as a second value: those the error carries when it was raised with
+   them (it came back through a binding from a nested call, or from a runner that failed: the
+   innermost), else this stack's. */
+int wf_msgh(lua_State *L) {
+    lua_settop(L, 1);
+    wf_host *h = wf_host_of(L);
+    wf_where where;
+    wf_where_clear(&h->error_where);
+    int carried = wf_carries_frames(L, 1);
+    wf_raised_where(L, 1, &where);
+    h->error_kind = wf_describe_error(L, L, 1, wf_kind_of_error(L, 1), &where);
     h->error_where = where;
     if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key);
     else wf_push_frames(L, L, 1);
@@ -533,13 +584,134 @@ static void wf_push_handled_frames(lua_State *L, int status) {
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_frames_key);
 }
 
+/*
+ * Runners. Every call from the host runs its callee in a coroutine of the host's, a runner: when
+ * the call fails, Lua leaves a coroutine's stack as the error left it, so the message is made from
+ * that stack afterwards, as the message handler makes it from a live one. That also covers Lua's
+ * own memory error, which Lua raises without calling any message handler and which the allocator
+ * cannot place (reading the stack from inside the allocator is not safe while Lua is moving a
+ * stack). Calls from the host nest, so the call at depth d has runner d, made once and kept in the
+ * registry. Scripts see no coroutine of theirs: coroutine.yield, isyieldable and running treat a
+ * runner as the main thread (Sandbox.c).
+ */
+static const char wf_runners_key = 0;
+
+void wf_runners_setup(lua_State *L) {
+    lua_newtable(L);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_runners_key);
+}
+
+int wf_is_runner(lua_State *L, lua_State *thread) {
+    return wf_runner_index(wf_host_of(L), thread) >= 0;
+}
+
+/* Runner `index`, made when there is none (or the one there failed). */
+static lua_State *wf_runner(lua_State *L, wf_host *h, int index) {
+    if (index < 0 || index >= WF_MAX_RUNNERS) {
+        luaL_error(L, "calls from the host nested more than %d deep", WF_MAX_RUNNERS);
+        return NULL;
+    }
+    for (; h->runners_made <= index; h->runners_made++) h->runners[h->runners_made] = NULL;
+    if (h->runners[index] == NULL) {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_runners_key);
+        h->runners[index] = lua_newthread(L);
+        lua_rawseti(L, -2, index + 1);
+        lua_pop(L, 1);
+    }
+    return h->runners[index];
+}
+
+/* The runner's call failed (or yielded, which the sandbox's yield does not let it): raises on L
+   the message made from the runner's stack, carrying its frames (those the error carries already
+   when it came back through a binding from a nested call, else the runner's, through the threads
+   that called into it) and the position it names, then makes the runner ready for the next call,
+   closing the to-be-closed variables the failed call left open as unwinding would have (they
+   receive the call's error object; one that raises ends the call with its own error instead, as
+   it would have). Lua's own memory error gets the script's line and frames copied without
+   allocating, and its message is made once the runner has let go of the failed call's memory. */
+static WF_COLD int wf_runner_failed(lua_State *L, lua_State *co, int status) {
+    int kind;
+    int carried = 0;
+    wf_where where;
+    wf_where_clear(&where);
+    if (status == LUA_YIELD) {
+        wf_where_raised_in(L, co, 0, &where);
+        lua_pushliteral(L, "attempt to yield from outside a coroutine");
+        lua_concat(L, 2);
+        kind = WF_KIND_RUNTIME;
+    } else {
+        /* A copy: the object stays on the runner for its __close methods. */
+        if (lua_checkstack(co, 1)) lua_pushvalue(co, -1);
+        lua_xmove(co, L, 1);
+        kind = status == LUA_ERRMEM ? WF_KIND_LUA_MEMORY : wf_kind_of_error(L, lua_gettop(L));
+        if (status != LUA_ERRMEM) {
+            carried = wf_carries_frames(L, lua_gettop(L));
+            wf_raised_where(L, lua_gettop(L), &where);
+        }
+    }
+    int object = lua_gettop(L);
+    wf_frame copies[WF_FRAME_COPIES];
+    int copied = 0;
+    if (kind == WF_KIND_LUA_MEMORY) {
+        wf_where_script_in(co, &where);
+        copied = wf_copy_frames(co, 0, copies, WF_FRAME_COPIES);
+    } else {
+        lua_pushvalue(L, object);
+        kind = wf_describe_error(L, co, 0, kind, &where);
+        if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key);
+        else wf_push_frames(L, co, 0);
+    }
+    /* A runner that failed is not used again: an error raised in a hook (the time budget's) leaves
+       the thread with hooks switched off, which only a protected call inside it would have
+       switched back on. The next call at this depth gets a fresh one. */
+    wf_host *h = wf_host_of(L);
+    h->runners[h->depth - 1] = NULL;
+    if (lua_resetthread(co) != LUA_OK && status != LUA_YIELD) {
+        /* The runner answers with the call's error object, unless a __close raised another. */
+        lua_xmove(co, L, 1);
+        if (!lua_rawequal(L, -1, object)) {
+            lua_settop(co, 0);
+            /* Its frames are the message handler's: the stack of the caller that resumed the
+               runner, whose own has been reset. */
+            wf_where closed;
+            wf_raised_where(L, lua_gettop(L), &closed);
+            kind = wf_describe_error(L, co, 0, wf_kind_of_error(L, lua_gettop(L)), &closed);
+            return wf_raise_at(L, kind, &closed);
+        }
+        lua_pop(L, 1);
+    }
+    lua_settop(co, 0);
+    if (kind == WF_KIND_LUA_MEMORY) {
+        wf_push_frame_copies(L, copies, copied);
+        wf_push_where(L, &where);
+        lua_pushliteral(L, "not enough memory");
+        lua_concat(L, 2);
+    } else {
+        /* The message on top, its frames just below it. */
+        lua_insert(L, -2);
+    }
+    return wf_raise(L, kind, lua_gettop(L) - 1, &where);
+}
+
 static int wf_call_body(lua_State *L) {
+    wf_host *h = wf_host_of(L);
     const wf_range *r = (const wf_range *)lua_touserdata(L, 1);
-    wf_build(L, wf_host_of(L), r->start, r->end);
+    wf_build(L, h, r->start, r->end);
     int n = lua_gettop(L) - 1;
     if (n < 1) return luaL_error(L, "nothing to call");
-    lua_call(L, n - 1, LUA_MULTRET);
-    return lua_gettop(L) - 1;
+    lua_State *co = wf_runner(L, h, h->depth - 1);
+    if (!lua_checkstack(co, n)) return luaL_error(L, "stack overflow (too many arguments)");
+    lua_xmove(L, co, n);
+    h->runner_callers[h->depth - 1] = L;
+    int results = 0;
+    int status = lua_resume(co, L, n - 1, &results);
+    if (status != LUA_OK) return wf_runner_failed(L, co, status);
+    if (!lua_checkstack(L, results)) {
+        lua_settop(co, 0);
+        return luaL_error(L, "stack overflow (too many results)");
+    }
+    lua_xmove(co, L, results);
+    return results;
 }
 
 int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults) {

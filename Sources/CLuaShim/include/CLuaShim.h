@@ -53,7 +53,8 @@ enum {
     WF_KIND_RUNTIME = 0, /* the script's own error */
     WF_KIND_TIMEOUT,     /* the time budget ran out */
     WF_KIND_NOT_FOUND,   /* require found no such module */
-    WF_KIND_MEMORY,      /* the memory limit was reached */
+    WF_KIND_MEMORY,      /* the memory limit was reached (the message names the script's line) */
+    WF_KIND_LUA_MEMORY,  /* Lua's own memory error ("not enough memory", no position) */
     WF_KIND_FAILURE,     /* a spec's assertion did not hold (a verdict, see wf_mark_verdict) */
     WF_KIND_PENDING      /* a spec's test called pending() (a verdict) */
 };
@@ -102,6 +103,10 @@ enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
    caller frees, or NULL with *status saying why. */
 typedef char *(*wf_module_reader)(void *owner, int root, const char *relpath, size_t *len, int *status);
 
+/* The deepest calls from the host may nest (each level is a C call, so Lua's own limit of about
+   200 nested C calls comes first). */
+#define WF_MAX_RUNNERS 256
+
 /* Takes the bytecode of a bundled module compiled from text the reader answered WF_READ_KEEP for
    (the bytes are the caller's; copy them). No Lua API. */
 typedef void (*wf_chunk_keeper)(void *owner, const char *relpath, const char *bytes, size_t len);
@@ -119,6 +124,14 @@ typedef struct wf_host {
 
     int64_t budget_ns;
     int64_t deadline_ns; /* 0: no deadline */
+    /* The budget the deadline belongs to, as messages name it: this state's own, or that of the
+       call on the same thread that this state's outermost call was made from (a spec's step
+       driving an app), when that one ends first. */
+    int64_t deadline_budget_ns;
+    /* The thread's deadline (and its budget) from before this state's outermost call, given back
+       when that call ends. */
+    int64_t outer_deadline_ns;
+    int64_t outer_budget_ns;
     int64_t checked_tick; /* the coarse tick (wf_tick) at the hook's last look at the CPU clock */
     int depth;           /* nesting of protected calls from Swift */
 
@@ -132,13 +145,17 @@ typedef struct wf_host {
     int raised_kind;
     int error_kind;
     /* The position the last error raised with wf_raise_at named, and the one the error of the
-       latest failed wf_pcall names (set by its message handler; for a memory error, whose
-       handler Lua does not run, it is not). */
+       latest failed wf_pcall names (set by its message handler). */
     wf_where raised_where;
     wf_where error_where;
 
     lua_State *main;
     lua_State *current; /* the thread running the innermost binding, if any */
+    /* The threads calls from the host run in, by nesting depth (Trampoline.c, "Runners"). */
+    lua_State *runners[WF_MAX_RUNNERS];
+    /* The thread each running runner was resumed from (for tracebacks across nested calls). */
+    lua_State *runner_callers[WF_MAX_RUNNERS];
+    int runners_made;
     void *owner;        /* the Swift LuaState, unretained */
 
     wf_text_sink print_sink;
@@ -264,9 +281,10 @@ static inline void wf_op_binding(wf_host *h, wf_binding f, const void *name, siz
  * arguments formed by the top `nstack` stack values followed by the values built from the ops
  * written since `start` (the first of all these is the callee). Returns the lua_pcall status (or
  * WF_STATUS_NOSTACK); the stack values are replaced by the *nresults results, or, on failure, by
- * two values: the error message and its frames (or nil when there are none, as for a memory
- * error), while h->error_where holds the position the error names. The frames are a table of
- * records, innermost first, those a traceback shows: { source = chunk name, file = short_src,
+ * two values: the error message and its frames (or nil when the message handler did not see the
+ * error: Lua raises a memory error outside the callee without it), while h->error_where holds the
+ * position the error names. The frames are a table of records, innermost first, those a
+ * traceback shows: { source = chunk name, file = short_src,
  * line = current line (absent in a C function), what = "Lua" | "C" | "main", name, namewhat
  * (absent when the function has no name), global = the name it has in a loaded module (as
  * "string.gsub"; absent when none), defined = the line its definition starts at, tailcall = true

@@ -40,6 +40,7 @@ extension Navigator {
     private func setPending(_ pending: PendingOpen?) {
         pendingOpen = pending
         pendingRevision &+= 1
+        pendingChanged?()
     }
 
     func resumePending() throws -> ResumeOutcome<Controller> {

@@ -47,6 +47,9 @@ public final class Navigator<Target, Controller: AnyObject> {
     public var routeGuard: ((RouteMatch<Target>, NavigationRequest) throws -> GuardVerdict)?
     /// The open a guard stopped, waiting for the guard to let it through.
     public internal(set) var pendingOpen: PendingOpen?
+    /// Told after `pendingOpen` changed (kept, replaced, opened or dropped): a host that charges
+    /// what it keeps for a script charges the open waiting now.
+    public var pendingChanged: (() -> Void)?
     /// Seconds after which a pending open is dropped instead of opened; 0 keeps it for ever.
     public var pendingExpiration: Double = 3600
     /// Where the navigator reads the time (when an open was stopped, whether it expired).

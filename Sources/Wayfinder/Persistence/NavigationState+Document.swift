@@ -10,6 +10,11 @@ extension NavigationState {
         case format, version, app, appVersion = "app_version", savedAt = "saved_at", mode, root, modals, popover, pending, contexts
     }
 
+    /// The most levels the document puts around a value an app gave (the query of an entry in a
+    /// tab: the document, its root, the tabs, the tab, the entry, the query), which a host that
+    /// hands the document to a script does not count against its limit on nesting.
+    public static let documentLevels = 6
+
     /// The document, its members in `Member` order; nothing that cannot be written (a handle)
     /// is left in it by capture, so it always encodes.
     public var document: Value {

@@ -62,6 +62,12 @@ enum AppBinding {
                 config.version = Int(version)
             }
             config.migration = call.definition(ofFunctionAt: 2)
+            // Charged before it replaces the settings before it (whose charge goes with them), so
+            // settings that do not fit leave the old ones in place.
+            let kept = [config.name, config.root, config.migration].reduce(0) { $0 + ($1.map(RetainedCost.text) ?? 0) }
+                + config.tabs.reduce(0) { $0 + RetainedCost.entry(url: $1) }
+                + config.tabTitles.values.reduce(0) { $0 + RetainedCost.text($1) }
+            host.keptCharges.config = try ExternalCharge(kept, to: call.state)
             host.config = config
             return [.bool(true)]
         }

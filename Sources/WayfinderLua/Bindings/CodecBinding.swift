@@ -39,8 +39,9 @@ enum CodecBinding {
     static let query: LuaBinding = { L in
         LuaCall.run(L) { call in
             let table: Value
-            // A table whose strings are not UTF-8 is bad data like any other.
-            do { table = try call.value(1, name: "table") } catch let error as ScriptError { throw Refusal(error.message) }
+            // A table whose strings are not UTF-8 (or that is nested too deep, or holds itself) is
+            // bad data like any other.
+            do throws(ScriptError) { table = try call.state.value(at: 1, in: call.thread, named: "query") } catch { throw Refusal("wf.codec.query: \(error.message)") }
             guard case .map(var items) = table else {
                 if case .array(let list) = table, list.isEmpty { return [.string("")] }
                 throw Refusal("a query table needs string keys")

@@ -18,7 +18,13 @@ enum ContextBinding {
             let name = try call.optionalString(1, name: "name")
             let inner = call.type(2) == .userdata ? try call.object(2, as: ContextChain.self, name: "inner") : nil
             var fields: [String: ContextFieldType] = [:]
-            if case .map(let declared) = try call.value(3, name: "fields") {
+            let declaration: Value
+            do throws(ScriptError) {
+                declaration = try call.state.value(at: 3, in: call.thread, named: "fields")
+            } catch {
+                throw Refusal("wf.context: \(error.message)")
+            }
+            if case .map(let declared) = declaration {
                 for (field, type) in declared {
                     guard let typeName = type.stringValue, let parsed = ContextFieldType(rawValue: typeName) else {
                         throw Refusal("wf.context: field '\(field)' has an unknown type \(type) (types: \(ContextFieldType.listedChoices))")
@@ -27,6 +33,12 @@ enum ContextBinding {
                 }
             }
             let context = ContextChain(name: name, inner: inner, fields: fields)
+            // A layer keeps its name and field types: charged for as long as it lives. (A plain
+            // layer, made at every open, costs the host no more than its Lua object costs Lua.)
+            if name != nil || !fields.isEmpty {
+                let kept = RetainedCost.layer(name: name, fields: fields.keys)
+                try host.bridge.contextCharges.keepWithLayer(context, bytes: kept, in: call.state)
+            }
             return [try call.state.newObject(context, metatable: try host.bridge.contextMetatable()), .int(Int64(context.id))]
         }
     }

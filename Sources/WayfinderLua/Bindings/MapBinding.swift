@@ -82,9 +82,13 @@ enum MapBinding {
             if let move = host.navigator.moves.move(sharingShapeWith: parsed) {
                 throw Refusal("pattern '\(pattern)': its URLs moved to '\(move.new.text)' (wf.map:moved('\(move.old.text)', ...)); a moved pattern cannot be a route too")
             }
+            // Charged first: a route that does not fit is not added (the error is raised at the
+            // script's line), and the charge goes with the route.
+            let cost = RetainedCost.route(pattern: pattern, options: options, names: [className, nativeName, routeGuard?.definition])
+            let charge = try ExternalCharge(cost, to: call.state)
             try Refusal.refusing(PatternError.self) {
                 try host.routes.add(parsed, target: LuaTarget(handle: handle, isClass: isClass, className: className, nativeName: nativeName,
-                                                                routeGuard: routeGuard), options: options)
+                                                               routeGuard: routeGuard, charge: charge), options: options)
             }
             return [.bool(true)]
         }
@@ -96,7 +100,11 @@ enum MapBinding {
             let host = try AppHost.from(call)
             let old = try call.string(1, name: "old_pattern")
             let new = try call.string(2, name: "new_pattern")
+            // Charged first, as a route is; the same old pattern again replaces its move, and the
+            // charge with it.
+            let charge = try ExternalCharge(RetainedCost.move(old: old, new: new), to: call.state)
             try Refusal.refusing(PatternError.self) { try host.navigator.moves.add(from: old, to: new) }
+            host.keptCharges.moves[old] = charge
             return [.bool(true)]
         }
     }
@@ -105,7 +113,9 @@ enum MapBinding {
     static let remove: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            return [.bool(host.routes.remove(try call.string(1, name: "pattern")) != nil)]
+            guard let removed = host.routes.remove(try call.string(1, name: "pattern")) else { return [false] }
+            host.bridge.paramNamesByPattern[removed.pattern.text] = nil
+            return [true]
         }
     }
 
@@ -143,8 +153,11 @@ enum MapBinding {
             let name = try call.string(1, name: "name")
             guard call.type(2) == .function else { throw call.typeError(2, name: "convert", expected: "function") }
             let convert = try call.state.handle(at: 2, in: call.thread, kind: "function")
+            // Charged for as long as the type is registered (the converter holds the charge).
+            let charge = try ExternalCharge(RetainedCost.paramType(name: name), to: call.state)
             try Refusal.refusing(PatternError.self) {
                 try host.routes.registerType(name) { [weak state = call.state] text in
+                    _ = charge
                     guard let state else { return nil }
                     let value = try state.call(convert, [.string(text)]).first ?? .null
                     return value.isNull ? nil : value

@@ -62,10 +62,21 @@ enum NativeScreenBinding {
                 name: name, url: fields[.url]?.stringValue ?? "", pattern: fields[.pattern]?.stringValue ?? "",
                 params: map(.params), query: map(.query), fragment: fields[.fragment]?.stringValue,
                 context: context, state: state.isNull ? nil : state)
-            let screen = try Refusal.refusingAllButLimits(explaining: { "the native screen '\(name)' could not be made: " + $0 }) {
-                try factory(request)
+            // The request's copies (the screen may keep it) are charged before the factory sees
+            // them, for as long as the screen's controller lives; a screen not made gives them back.
+            let charged = RetainedCost.nativeScreen(request)
+            try call.state.chargeExternalCollecting(charged)
+            let screen: any NativeScreen
+            do {
+                screen = try Refusal.refusingAllButLimits(explaining: { "the native screen '\(name)' could not be made: " + $0 }) {
+                    try factory(request)
+                }
+            } catch {
+                call.state.releaseExternal(charged)
+                throw error
             }
-            host.bridge.madeNativeScreen = screen
+            if let earlier = host.bridge.madeNativeScreen { call.state.releaseExternal(earlier.charged) }
+            host.bridge.madeNativeScreen = (screen, charged)
             return [try call.state.newObject(screen, metatable: try host.bridge.screenMetatable())]
         }
     }

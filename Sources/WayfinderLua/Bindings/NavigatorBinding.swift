@@ -53,7 +53,13 @@ enum NavigatorBinding {
                     case .parent: request.parent = try field.optionalString(index, name: "action.parent")
                     case .presentation: actionPresentation = try field.optionalString(index, name: "action.presentation")
                     case .state:
-                        let state = try field.state.value(at: Int32(index), in: call.thread)
+                        // Saved with the entry, so plain data only; the Lua side checked the rest.
+                        let state: Value
+                        do throws(ScriptError) {
+                            state = try field.state.value(at: Int32(index), in: call.thread, named: "state")
+                        } catch {
+                            throw ScriptError(kind: .conversion, message: "nav:open: action field 'state' is not plain data: \(error.message)")
+                        }
                         request.state = state.isNull ? nil : state
                     case .query:
                         guard field.type(index) == .table else { break }
@@ -168,7 +174,11 @@ enum NavigatorBinding {
             let host = try AppHost.from(call)
             let urls = try call.value(1, name: "urls").arrayValue?.compactMap(\.stringValue) ?? []
             return try navigation(nil) {
+                // The tabs' entries keep their URLs (until made, charged by nothing else): the
+                // list is charged in place of the last one, and a list that does not fit is not set.
+                let charge = try ExternalCharge(urls.reduce(0) { $0 + RetainedCost.entry(url: $1) }, to: call.state)
                 try host.navigator.setTabs(urls)
+                host.keptCharges.tabs = charge
                 return .bool(true)
             }
         }
@@ -235,7 +245,12 @@ enum NavigatorBinding {
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let key = try call.string(1, name: "setting")
-            let value = try call.value(2, name: key)
+            let value: Value
+            do throws(ScriptError) {
+                value = try call.state.value(at: 2, in: call.thread, named: "nav.\(key)")
+            } catch {
+                throw Refusal(error.message)
+            }
             guard let setting = AppSetting(rawValue: key) else { throw Refusal("nav.\(key) is not a setting") }
             try setting.apply(value, to: &host.config, as: "nav.\(key)")
             return [.bool(true)]

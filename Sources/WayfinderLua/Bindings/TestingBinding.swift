@@ -27,7 +27,13 @@ enum TestingBinding {
             var limits = host.limits
             var clock: (() throws -> Double)?
             var link: String?
-            if case .map(let options) = try call.value(2, name: "options") {
+            let given: Value
+            do throws(ScriptError) {
+                given = try call.state.value(at: 2, in: call.thread, named: "options")
+            } catch {
+                throw Refusal("wf.testing.launch: \(error.message)")
+            }
+            if case .map(let options) = given {
                 for (key, value) in options {
                     switch (key, value) {
                     case ("state", .string(let file)):
@@ -74,10 +80,14 @@ enum TestingBinding {
                     try call.state.collectGarbage()
                     try workspace.checkRoomForAnotherApp()
                 }
-                let driver = try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, link: link, coverage: workspace.coverage,
-                                           coverageName: workspace.original(of: path), printSink: call.state.printSink)
+                let driver = try driving(call) {
+                    try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, link: link, coverage: workspace.coverage,
+                                  coverageName: workspace.original(of: path), printSink: call.state.printSink)
+                }
                 workspace.launched(driver)
                 return [try call.state.newObject(driver, metatable: try specFile.driverMetatable(call.ref(3)))]
+            } catch let error as StepBudgetSpent {
+                throw error.scriptError
             } catch let error as WorkspaceError {
                 // It names the operation and the path already ("launch: no such file ...").
                 throw Refusal(error.description)
@@ -98,7 +108,9 @@ enum TestingBinding {
             }
             try driver.use()
             do {
-                try driver.running().navigator.open(request)
+                try driving(call) { try driver.running().navigator.open(request) }
+            } catch let error as StepBudgetSpent {
+                throw error
             } catch {
                 throw Refusal(OpenFailure.reason(error, url: url))
             }
@@ -116,7 +128,9 @@ enum TestingBinding {
             let url = try call.text(2, name: "url")
             try driver.use()
             do {
-                try driver.running().handleLink(url)
+                try driving(call) { try driver.running().handleLink(url) }
+            } catch let error as StepBudgetSpent {
+                throw error
             } catch {
                 throw Refusal(OpenFailure.reason(error, url: url))
             }
@@ -124,21 +138,27 @@ enum TestingBinding {
     }
 
     static let popToRoot: LuaBinding = { L in
-        navigation(L) { driver, _ in
+        navigation(L) { driver, call in
             try driver.use()
-            if try !driver.running().navigator.popToRoot() { throw Refusal("nothing to pop") }
+            if try !driving(call, { try driver.running().navigator.popToRoot() }) { throw Refusal("nothing to pop") }
         }
     }
 
     /// resume(): true when the pending open opened; false, reason when none waits, its guard
     /// still stops it, or it failed (and was dropped).
     static let resume: LuaBinding = { L in
-        navigation(L) { driver, _ in
+        navigation(L) { driver, call in
             try driver.use()
             let navigator = try driver.running().navigator
             let url = navigator.pendingOpen?.request.url ?? ""
             let outcome: ResumeOutcome<LuaController>
-            do { outcome = try navigator.resume() } catch { throw Refusal(OpenFailure.reason(error, url: url)) }
+            do {
+                outcome = try driving(call) { try navigator.resume() }
+            } catch let error as StepBudgetSpent {
+                throw error
+            } catch {
+                throw Refusal(OpenFailure.reason(error, url: url))
+            }
             switch outcome {
             case .nothingPending: throw Refusal("nothing is pending")
             case .waiting: throw Refusal("'\(url)' still waits: its guard stops it")
@@ -155,16 +175,16 @@ enum TestingBinding {
     }
 
     static let back: LuaBinding = { L in
-        navigation(L) { driver, _ in
+        navigation(L) { driver, call in
             try driver.use()
-            if try !driver.running().navigator.back() { throw Refusal("nothing to go back to") }
+            if try !driving(call, { try driver.running().navigator.back() }) { throw Refusal("nothing to go back to") }
         }
     }
 
     static let dismiss: LuaBinding = { L in
-        navigation(L) { driver, _ in
+        navigation(L) { driver, call in
             try driver.use()
-            if try !driver.running().navigator.dismiss() { throw Refusal("nothing to dismiss") }
+            if try !driving(call, { try driver.running().navigator.dismiss() }) { throw Refusal("nothing to dismiss") }
         }
     }
 
@@ -173,14 +193,14 @@ enum TestingBinding {
         navigation(L) { driver, call in
             let number = try call.int(2, name: "tab")
             try driver.use()
-            guard try driver.running().navigator.select(tabNumber: number) else {
+            guard try driving(call, { try driver.running().navigator.select(tabNumber: number) }) else {
                 throw Refusal("there is no tab \(number)")
             }
         }
     }
 
     static let relaunch: LuaBinding = { L in
-        navigation(L) { driver, _ in try driver.relaunch() }
+        navigation(L) { driver, call in try driving(call) { try driver.relaunch() } }
     }
 
     /// reload() -> { added, removed, changed, warnings } | nil, reason
@@ -188,10 +208,12 @@ enum TestingBinding {
         LuaCall.run(L) { call in
             let driver = try call.object(1, as: AppDriver.self, name: "app")
             do {
-                let report = try driver.reload()
+                let report = try driving(call) { try driver.reload() }
                 let changes = report.changes
                 return [["added": .array(changes.added.map(Value.string)), "removed": .array(changes.removed.map(Value.string)),
                          "changed": .array(changes.changed.map(Value.string)), "warnings": .array(report.warnings.map(Value.string))]]
+            } catch let error as StepBudgetSpent {
+                throw error.scriptError
             } catch {
                 throw Refusal(String(describing: error))
             }
@@ -212,7 +234,7 @@ enum TestingBinding {
     }
 
     static let close: LuaBinding = { L in
-        navigation(L) { driver, _ in try driver.close() }
+        navigation(L) { driver, call in try driving(call) { try driver.close() } }
     }
 
     static let url: LuaBinding = { L in
@@ -233,7 +255,13 @@ enum TestingBinding {
         LuaCall.run(L) { call in
             let host = try call.object(1, as: AppDriver.self, name: "app").running()
             guard let controller = host.navigator.tree.visible?.controller else { return [.null] }
-            guard let screen = try host.render(controller) else { return [["title": .string(host.describe(controller)), "lines": [], "links": []]] }
+            let rendered: RenderedScreen?
+            do {
+                rendered = try driving(call) { try host.render(controller) }
+            } catch let error as StepBudgetSpent {
+                throw error.scriptError
+            }
+            guard let screen = rendered else { return [["title": .string(host.describe(controller)), "lines": [], "links": []]] }
             let links = screen.links.map { link -> Value in ["title": .string(link.title), "url": .string(link.url)] }
             return [["title": screen.title.map(Value.string) ?? .null, "lines": .array(screen.lines.map(Value.string)), "links": .array(links)]]
         }
@@ -277,6 +305,8 @@ enum TestingBinding {
             do {
                 try body(driver, call)
                 return [true]
+            } catch let error as StepBudgetSpent {
+                throw error.scriptError
             } catch let refusal as Refusal {
                 throw refusal
             } catch {
@@ -285,4 +315,24 @@ enum TestingBinding {
         }
     }
 
+    /// The spec's step ran out of time while an app it drives was working. The app's calls get
+    /// at most what remains of the step's budget (they run on the same thread's clock, and the
+    /// shim caps their deadline by the step's), so the app stopped at that same moment: the step
+    /// stops here, at the spec's line, naming what the app was doing.
+    private struct StepBudgetSpent: Error {
+        let scriptError: ScriptError
+    }
+
+    /// Runs `body`, which drives an app. When the step's budget is spent afterwards (whether the
+    /// app's call failed because of it or had just finished), throws ``StepBudgetSpent`` instead
+    /// of answering: a spec never goes on past its budget because the time went into an app.
+    @discardableResult
+    private static func driving<T>(_ call: LuaCall, _ body: () throws -> T) throws -> T {
+        let outcome: Result<T, Error>
+        do { outcome = .success(try body()) } catch { outcome = .failure(error) }
+        guard call.state.isBudgetSpent else { return try outcome.get() }
+        var message = call.state.budgetExceeded
+        if case .failure(let error) = outcome { message += " (in the app: \(String(describing: error)))" }
+        throw StepBudgetSpent(scriptError: ScriptError(kind: .timeout, message: message))
+    }
 }

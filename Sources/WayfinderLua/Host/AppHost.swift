@@ -41,7 +41,9 @@ public final class AppHost {
     /// never restored, overwritten or removed.
     var stateOwnerChecked = false
     /// Warnings given once (values left out of every save).
-    var warned = Set<String>()
+    var warned = OnceWarnings()
+    /// What `wf.app`'s settings and the last tab list cost, charged to the state's memory limit.
+    var keptCharges = KeptCharges()
     /// True while a saved state is being restored (read, migrated, its screens made): a save
     /// then would replace the file being restored (and the copy a failure keeps aside) with a
     /// tree half made, so `persist` and `restore` are refused.

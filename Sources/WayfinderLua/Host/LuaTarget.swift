@@ -14,13 +14,18 @@ public struct LuaTarget: CustomStringConvertible {
     public let nativeName: String?
     /// The route's `guard` option, asked before its URL opens (docs/lua-api.md, "Guards").
     public let routeGuard: LuaRouteGuard?
+    /// What the route holding this target costs the host (`RetainedCost.route`), charged to the
+    /// state's memory limit for as long as the route is in the table.
+    let charge: ExternalCharge?
 
-    init(handle: Value.Handle, isClass: Bool, className: String?, nativeName: String? = nil, routeGuard: LuaRouteGuard? = nil) {
+    init(handle: Value.Handle, isClass: Bool, className: String?, nativeName: String? = nil, routeGuard: LuaRouteGuard? = nil,
+         charge: ExternalCharge? = nil) {
         self.handle = handle
         self.isClass = isClass
         self.className = className
         self.nativeName = nativeName
         self.routeGuard = routeGuard
+        self.charge = charge
     }
 
     /// "class Menu", "function" or "native screen Camera", as `wayfinder routes` names targets.

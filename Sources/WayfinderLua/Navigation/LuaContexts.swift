@@ -9,6 +9,8 @@ extension LuaNavigatorBridge {
     /// Routes sets of `key` on `context` to the Lua side's observers, once per (context, key).
     func bridgeObservers(of context: ContextChain, key: String) throws {
         guard !context.isObserved(key, by: self), let hooks else { return }
+        // The observer lives as long as the layer: charged to it, before it is added.
+        try contextCharges.keepWithLayer(context, bytes: RetainedCost.observer(key: key), in: state)
         observeLeavers()
         let id = Int64(context.id)
         try context.observe(key, owner: self) { [unowned self] _, value, key in

@@ -11,18 +11,35 @@ public final class LuaController {
     let ref: LuaRef?
     /// The title its last `render` gave: saved with its entry, so after a relaunch or a reload
     /// the entry is named by it until it is made again (saving renders nothing itself).
-    public internal(set) var renderedTitle: String?
-    /// What the values its open handed to Swift (an action's query and state, kept with its entry)
-    /// cost, charged to the state's memory limit while the controller is in the tree.
-    let charge: ExternalCharge?
+    public private(set) var renderedTitle: String?
+    /// What its entry keeps in Swift (its URL, an action's query and state, the kept title),
+    /// charged to the state's memory limit while the controller lives (it lives as long as its
+    /// entry is in the tree), and given back when it goes.
+    private var charged: Int
+    private weak var state: LuaState?
     /// The screen Swift made for it, when its route's target is `wf.native "Name"`
     /// (``NativeScreen``); nil for the app's own controllers.
     public let nativeScreen: (any NativeScreen)?
 
-    init(handle: Value.Handle, ref: LuaRef?, charge: ExternalCharge? = nil, nativeScreen: (any NativeScreen)? = nil) {
+    /// `charged` bytes were charged to `state` for it already.
+    init(handle: Value.Handle, ref: LuaRef?, state: LuaState? = nil, charged: Int = 0, nativeScreen: (any NativeScreen)? = nil) {
         self.handle = handle
         self.ref = ref
-        self.charge = charge
+        self.state = state
+        self.charged = charged
         self.nativeScreen = nativeScreen
+    }
+
+    deinit { state?.releaseExternal(charged) }
+
+    /// Keeps the title a `render` gave, charged to the state's memory; throws the memory limit's
+    /// error, keeping the title it had, when it does not fit.
+    func keepTitle(_ title: String?) throws(ScriptError) {
+        guard title != renderedTitle, let state else { return }
+        let old = renderedTitle.map(RetainedCost.text) ?? 0
+        let new = title.map(RetainedCost.text) ?? 0
+        if new > old { try state.chargeExternalCollecting(new - old) } else { state.releaseExternal(old - new) }
+        charged += new - old
+        renderedTitle = title
     }
 }

@@ -18,13 +18,27 @@ extension LuaNavigatorBridge {
                 args.append(request.payload ?? .null)
                 args.append(opener)
                 appendRouteFields(match, request, to: &args)
-                let handed = (request.query.isEmpty ? 0 : Value.map(request.query).retainedSize) + (request.state?.retainedSize ?? 0)
-                let charge = handed > 0 ? try ExternalCharge(handed, to: state) : nil
+                // What the screen's entry keeps in Swift while it is in the tree (its URL, the
+                // action's query and state) is charged before the constructor runs, and given back
+                // when the controller goes: an open that does not fit fails and keeps nothing.
+                let kept = RetainedCost.entry(request)
+                try state.chargeExternalCollecting(kept)
                 madeNativeScreen = nil
                 defer { madeNativeScreen = nil }
-                let made = try state.callHoldingResult(hooks.make, args, kind: "controller")
-                if made != nil { constructedCount += 1 }
-                return made.map { LuaController(handle: $0, ref: state.ref(for: $0), charge: charge, nativeScreen: madeNativeScreen) }
+                let made: Value.Handle?
+                do {
+                    made = try state.callHoldingResult(hooks.make, args, kind: "controller")
+                } catch {
+                    state.releaseExternal(kept + (madeNativeScreen?.charged ?? 0))
+                    throw error
+                }
+                guard let made else {
+                    state.releaseExternal(kept + (madeNativeScreen?.charged ?? 0))
+                    return nil
+                }
+                constructedCount += 1
+                return LuaController(handle: made, ref: state.ref(for: made), state: state, charged: kept + (madeNativeScreen?.charged ?? 0),
+                                     nativeScreen: madeNativeScreen?.screen)
             },
             handleFragment: { [unowned self] controller, match in
                 // Only a pattern whose fragment is a named param names a method to call; any
@@ -37,7 +51,8 @@ extension LuaNavigatorBridge {
             remaking: { [unowned self] controller, request in
                 // Its context (the same Lua object) and list position go as the open's action,
                 // the state its persist hook writes as the saved state (restore(state)).
-                let kept = try state.call(hooks.remaking, [.handle(controller.handle)]).first ?? .null
+                // The record is the navigator's own level around the script's state.
+                let kept = try state.call(hooks.remaking, [.handle(controller.handle)], wrapperLevels: 1).first ?? .null
                 var remade = request
                 remade.state = kept["state"].flatMap { $0.isNull ? nil : $0 }
                 var action = OrderedDictionary<String, Value>()

@@ -27,8 +27,11 @@ final class LuaNavigatorBridge {
     /// The metatable native screens' userdata share, made at the first native screen.
     var screenMetatableRef: LuaRef?
     /// The native screen the open under way made (NativeScreenBinding's `make`), for its
-    /// controller to hold.
-    var madeNativeScreen: (any NativeScreen)?
+    /// controller to hold, and what its request's copies were charged, which the controller
+    /// holds too.
+    var madeNativeScreen: (screen: any NativeScreen, charged: Int)?
+    /// What the open a guard keeps waiting costs, charged while it waits (LuaRouteGuards.swift).
+    var pendingCharge: ExternalCharge?
     /// Whether the script set `nav.delegate`; its hooks cost a call into Lua each, so they are
     /// asked only then.
     var delegateIsSet = false {
@@ -50,6 +53,7 @@ final class LuaNavigatorBridge {
         self.deduce = deduce
         navigator.factory = controllerFactory(hooks)
         navigator.routeGuard = { [unowned self] match, request in try verdict(of: match, request) }
+        navigator.pendingChanged = { [unowned self] in chargePending() }
         installDelegate()
     }
 
@@ -78,7 +82,7 @@ final class LuaNavigatorBridge {
         let result = try state.call(hooks.hook, [.handle(controller.handle), "render"]).first ?? .null
         if result.isNull { return nil }
         let screen = try RenderedScreen(result, owner: describe(controller))
-        controller.renderedTitle = screen.title
+        try controller.keepTitle(screen.title)
         return screen
     }
 

@@ -30,3 +30,20 @@ extension LuaNavigatorBridge {
         }
     }
 }
+
+extension LuaNavigatorBridge {
+    /// Charges what the open a guard keeps waiting holds (its URL, query and state, as a screen's
+    /// entry would) to the state's memory limit for as long as it waits; the navigator tells of
+    /// every change (`Navigator.pendingChanged`), and the one before is given back first. One that
+    /// does not fit is dropped, with a warning, as one that expired is: nothing keeps it.
+    func chargePending() {
+        pendingCharge = nil
+        guard let pending = navigator.pendingOpen else { return }
+        do {
+            pendingCharge = try ExternalCharge(RetainedCost.entry(pending.request), to: state)
+        } catch {
+            navigator.dropPending()
+            warn("dropped the pending '\(pending.request.url)': \(error.message)")
+        }
+    }
+}

@@ -48,7 +48,8 @@ extension AppHost {
             let answer: Value
             do {
                 answer = try navigator.reserved(for: "migrating the saved state") {
-                    try state.call(hooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))]).first ?? .null
+                    try state.call(hooks.migrate, [.map(document), .int(Int64(saved.appVersion)), .int(Int64(config.version))],
+                                   wrapperLevels: NavigationState.documentLevels).first ?? .null
                 }
             } catch {
                 throw failure((error as? ScriptError)?.message ?? String(describing: error))

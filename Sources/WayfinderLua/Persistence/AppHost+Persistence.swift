@@ -104,7 +104,7 @@ extension AppHost {
 
     /// Reports `message` the first time only: saving happens after every change.
     func warnOnce(_ message: String) {
-        guard warned.insert(message).inserted else { return }
+        guard warned.first(message) else { return }
         warn(message)
     }
 }

@@ -37,6 +37,16 @@ extension LuaState {
     /// a script (copying files, say) calls this as it goes, so it counts against the same budget.
     public func checkTimeBudget() throws(ScriptError) {
         guard wf_budget_spent(shim) != 0 else { return }
-        throw ScriptError(kind: .timeout, message: "time budget of \(limits.timeBudgetNanoseconds / 1_000_000) ms exceeded")
+        throw ScriptError(kind: .timeout, message: budgetExceeded)
+    }
+
+    /// Whether the running call has used up its time (then it counts as having hit the budget).
+    var isBudgetSpent: Bool { wf_budget_spent(shim) != 0 }
+
+    /// The budget's message: the budget of the running call's deadline, which is the state's own
+    /// or, for a call made from inside another state's (an app a spec drives), that call's when
+    /// it ends first.
+    var budgetExceeded: String {
+        "time budget of \(shim.pointee.deadline_budget_ns / 1_000_000) ms exceeded"
     }
 }

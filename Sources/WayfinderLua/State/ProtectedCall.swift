@@ -50,12 +50,24 @@ extension LuaState {
         let text = Self.text(at: index, in: thread)
         let frames = framesIndex.flatMap { self.frames(at: $0, in: thread) }
         // The kind comes from where the error was raised (wf_raise_kind, the message handler),
-        // never from its text: Lua does not run the handler for its own memory errors.
+        // never from its text, and so does the position (error_where), which only a call whose
+        // message handler ran has.
         let hit = shim.pointee
-        if status == LUA_ERRMEM || (hit.hit_memory != 0 && status == LUA_ERRERR) || hit.error_kind == Int32(WF_KIND_MEMORY) {
-            return ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
+        let (file, line) = status == LUA_ERRRUN ? hit.error_where.position : (nil, nil)
+        // The host's own refusals (a copy it would keep) were raised with their message at the
+        // script's line. Lua's own memory error ("not enough memory") was given the script's line
+        // and frames where the call failed (Trampoline.c, "Runners"); it reads as the limit.
+        if status == LUA_ERRRUN, hit.error_kind == Int32(WF_KIND_MEMORY) {
+            return ScriptError(kind: .memory, message: text, file: file, line: line, frames: frames)
         }
-        let (file, line) = hit.error_where.position
+        let reached = "memory limit of \(limits.memoryDescription) reached"
+        if status == LUA_ERRRUN, hit.error_kind == Int32(WF_KIND_LUA_MEMORY) {
+            let position = file.flatMap { file in line.map { "\(file):\($0): " } } ?? ""
+            return ScriptError(kind: .memory, message: position + reached, file: file, line: line, frames: frames)
+        }
+        if status == LUA_ERRMEM || (hit.hit_memory != 0 && status == LUA_ERRERR) || hit.error_kind == Int32(WF_KIND_LUA_MEMORY) {
+            return ScriptError(kind: .memory, message: reached)
+        }
         // Once the budget is spent every Lua instruction raises again, so whatever ends the call
         // (the budget's error, or C code such as coroutine.wrap re-raising it with a position)
         // is the budget's.

@@ -68,7 +68,7 @@ extension ScriptError.Kind {
         case Int32(WF_KIND_RUNTIME): self = .runtime
         case Int32(WF_KIND_TIMEOUT): self = .timeout
         case Int32(WF_KIND_NOT_FOUND): self = .notFound
-        case Int32(WF_KIND_MEMORY): self = .memory
+        case Int32(WF_KIND_MEMORY), Int32(WF_KIND_LUA_MEMORY): self = .memory
         case Int32(WF_KIND_FAILURE): self = .failure
         case Int32(WF_KIND_PENDING): self = .pending
         default: return nil

@@ -6,17 +6,26 @@ import Wayfinder
 /// Lua values to `Value`, with only API that cannot raise (no metamethods, no number-to-string
 /// conversion in place, no allocation except through protected calls).
 extension LuaState {
+    /// The deepest a script's value may be nested. The host may hold such a value inside a few
+    /// levels of its own (a query inside a route's fields, a saved state inside the record
+    /// `persist` answers), which neither reading nor writing counts against it.
     static let maximumDepth = 100
+    /// The most levels of its own the host wraps around a script's value when it hands the value
+    /// back to Lua.
+    static let hostLevels = 4
 
     /// Converts the value at `index` of `thread`; the stack is left as it was, thrown or not.
-    func value(at index: Int32, in thread: OpaquePointer) throws(ScriptError) -> Value {
+    /// `wrapperLevels` are levels of the host's own around the script's values (a record a hook of
+    /// the bundled modules answers), not counted toward the depth limit. `named` names the value
+    /// in the message (`state.x.y: ...`).
+    func value(at index: Int32, in thread: OpaquePointer, wrapperLevels: Int = 0, named name: String? = nil) throws(ScriptError) -> Value {
         let top = lua_gettop(thread)
         var reader = ValueReader(state: self, thread: thread)
         do {
-            return try reader.read(lua_absindex(thread, index), depth: 0)
+            return try reader.read(lua_absindex(thread, index), depth: -wrapperLevels)
         } catch {
             wf_settop(thread, top)
-            throw ScriptError(kind: .conversion, message: error.describe())
+            throw ScriptError(kind: .conversion, message: error.describe(root: name))
         }
     }
 
@@ -64,12 +73,12 @@ extension LuaState {
         return (fields, leftOut)
     }
 
-    func values(from first: Int32, count: Int32, in thread: OpaquePointer, what: String) throws(ScriptError) -> [Value] {
+    func values(from first: Int32, count: Int32, in thread: OpaquePointer, what: String, wrapperLevels: Int = 0) throws(ScriptError) -> [Value] {
         var values: [Value] = []
         values.reserveCapacity(Int(count))
         for i in 0..<count {
             do {
-                values.append(try value(at: first + i, in: thread))
+                values.append(try value(at: first + i, in: thread, wrapperLevels: wrapperLevels))
             } catch {
                 throw ScriptError(kind: .conversion, message: "\(what) \(i + 1): \(error.message)")
             }
@@ -88,24 +97,39 @@ struct ConversionFailure: Error {
         case index(Int64)
     }
 
-    func describe() -> String {
-        guard !path.isEmpty else { return reason }
-        var text = ""
-        for component in path.reversed() {
+    /// "at x.y[2]: reason", or with the value's name "state.x.y[2]: reason". A path longer than a
+    /// few steps (a table nested too deep) shows its first and last steps and how long it is.
+    func describe(root: String? = nil) -> String {
+        let steps = path.reversed().map { component -> (text: String, isName: Bool) in
             switch component {
             case .key(let key):
                 if !key.isEmpty, key.utf8.allSatisfy({ $0 == 95 || (65...90).contains($0) || (97...122).contains($0) || (48...57).contains($0) }),
                     !(48...57).contains(key.utf8.first!)
                 {
-                    text += text.isEmpty ? key : "." + key
-                } else {
-                    text += "[\"\(key)\"]"
+                    return (key, true)
                 }
-            case .index(let i): text += "[\(i)]"
+                return ("[\"\(key)\"]", false)
+            case .index(let i): return ("[\(i)]", false)
             }
         }
-        return "at \(text): \(reason)"
+        var text = root ?? ""
+        func append(_ step: (text: String, isName: Bool)) {
+            text += step.isName && !text.isEmpty ? "." + step.text : step.text
+        }
+        if steps.count > Self.shownSteps + 2 {
+            steps.prefix(Self.shownSteps).forEach(append)
+            text += ".…"
+            steps.suffix(2).forEach(append)
+            text += " (\(steps.count) levels down)"
+        } else {
+            steps.forEach(append)
+        }
+        if text.isEmpty { return reason }
+        return root == nil ? "at \(text): \(reason)" : "\(text): \(reason)"
     }
+
+    /// The first steps of a long path a message shows.
+    static let shownSteps = 4
 }
 
 struct ValueReader {

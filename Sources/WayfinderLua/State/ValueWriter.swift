@@ -8,8 +8,10 @@ import Wayfinder
 /// An `.array` holding `.null` leaves a hole in the Lua table (Lua cannot store nil), so it does not
 /// come back as the same array. An empty `.array` comes back as an empty `.map`.
 extension LuaState {
-    func write(_ values: [Value]) throws(ScriptError) {
-        for value in values { try write(value, depth: 0) }
+    /// `wrapperLevels`: levels of the host's own around the script's values (beyond the few
+    /// `hostLevels` any value may have), not counted toward the depth limit.
+    func write(_ values: [Value], wrapperLevels: Int = 0) throws(ScriptError) {
+        for value in values { try write(value, depth: -wrapperLevels) }
     }
 
     func write(_ value: Value, depth: Int) throws(ScriptError) {
@@ -47,9 +49,12 @@ extension LuaState {
         string.withUTF8 { wf_op_string(shim, $0.baseAddress, $0.count) }
     }
 
+    /// A value the reader took (at most `maximumDepth` deep) always goes back, also inside the
+    /// host's own levels around it.
     private func checkDepth(_ depth: Int) throws(ScriptError) {
-        guard depth < LuaState.maximumDepth else {
-            throw ScriptError(kind: .conversion, message: "value is nested more than \(LuaState.maximumDepth) levels deep")
+        let limit = LuaState.maximumDepth + LuaState.hostLevels
+        guard depth < limit else {
+            throw ScriptError(kind: .conversion, message: "value is nested more than \(limit) levels deep")
         }
     }
 }

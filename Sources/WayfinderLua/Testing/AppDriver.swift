@@ -158,17 +158,24 @@ final class AppDriver {
         init(_ description: String) { self.description = description }
     }
 
-    /// The most warnings kept, and the longest kept whole: an app that warns in a loop cannot grow
-    /// the list without end.
+    /// The most warnings kept, the longest kept whole, and the most bytes kept in all: an app that
+    /// warns in a loop (its warnings name URLs and keys it chose) cannot grow the list without end.
     static let warningLimit = 1000
     static let warningLength = 64 * 1024
+    static let warningBytes = 1 << 20
+    private var warningBytesKept = 0
+    private var warningsLeftOut = false
 
     private func record(_ warning: String) {
-        if warnings.count < Self.warningLimit {
-            warnings.append(warning.utf8.count <= Self.warningLength ? warning : String(decoding: warning.utf8.prefix(Self.warningLength), as: UTF8.self) + " (cut)")
-        } else if warnings.count == Self.warningLimit {
+        guard !warningsLeftOut else { return }
+        let kept = warning.utf8.count <= Self.warningLength ? warning : String(decoding: warning.utf8.prefix(Self.warningLength), as: UTF8.self) + " (cut)"
+        guard warnings.count < Self.warningLimit, kept.utf8.count <= Self.warningBytes - warningBytesKept else {
             warnings.append("(more warnings left out)")
+            warningsLeftOut = true
+            return
         }
+        warnings.append(kept)
+        warningBytesKept += kept.utf8.count
     }
 
     var stats: Value {

@@ -109,10 +109,35 @@ struct ControllerAccessTests {
             try app.host.call("hoard", on: order)
             Issue.record("hoard returned")
         } catch {
+            // The call ran in the host's coroutine: Lua's own memory error names the line too.
             #expect(error.kind == .memory)
+            #expect(error.message == "app.lua:21: memory limit of 16 MiB reached")
+            #expect(error.traceback?.contains("app.lua:21: in function <app.lua:19>") == true, "\(error.traceback ?? "")")
         }
         #expect(app.host.current.state.memoryInUse <= 16 << 20)
         #expect(try app.host.call("kind", on: order) == ["a Betty"])
+    }
+
+    /// A program's observer of navigation events that reads the controller an event names goes
+    /// through the same protection, while the navigator tells it.
+    @Test func anObserverReadsTheControllerUnderTheSameLimits() throws {
+        let app = try EmbeddedApp(Self.app, limits: LuaLimits(memoryBytes: 16 << 20, timeBudget: .milliseconds(200)))
+        final class Seen { var kinds: [Value] = []; var failures: [ScriptError] = [] }
+        let seen = Seen()
+        let host = app.host
+        host.observe { event in
+            guard case .pushed(let entry, _) = event.change, let controller = host.controller(for: entry) else { return }
+            do throws(ScriptError) {
+                seen.kinds += try host.call("kind", on: controller)
+                try host.call("hoard", on: controller)
+            } catch {
+                seen.failures.append(error)
+            }
+        }
+        try host.open("tt://order/Betty")
+        #expect(seen.kinds == ["a Betty"])
+        #expect(seen.failures.map(\.message) == ["app.lua:21: memory limit of 16 MiB reached"])
+        #expect(host.current.state.memoryInUse <= 16 << 20)
     }
 
     @Test func anAnswerThatIsNotDataFailsAsAConversion() throws {

@@ -118,7 +118,7 @@ struct LentModuleTests {
                                   limits: LuaLimits(memoryBytes: 64 << 20, timeBudget: .seconds(5)))
         let error = failure(app.host.current.state, "require('app.store').echo(big, big, big)", chunk: "fill.lua")
         #expect(error?.kind == .memory)
-        #expect(error?.message == "memory limit of 64 MiB reached", "\(String(describing: error))")
+        #expect(error?.message == "fill.lua:1: memory limit of 64 MiB reached", "\(String(describing: error))")
         #expect(store.calls == 0)
         // Within the limit the same call goes through.
         #expect(try app.run("return #require('app.store').echo(big)") == [.int(20 << 20)])
@@ -129,7 +129,7 @@ struct LentModuleTests {
         let store = Store()
         let app = try EmbeddedApp("big = string.rep('x', 1 << 20)", lent: [store.module])
         // Each key keeps a 1 MiB copy in Swift: the store fills the state's 32 MiB and the set that
-        // does not fit is raised, as Lua's own memory errors are, storing nothing.
+        // does not fit is raised at the script's line, storing nothing.
         let error = failure(app.host.current.state, """
             local store = require "app.store"
             for i = 1, 100 do
@@ -137,7 +137,7 @@ struct LentModuleTests {
             end
             """, chunk: "fill.lua")
         #expect(error?.kind == .memory)
-        #expect(error?.message == "memory limit of 32 MiB reached", "\(String(describing: error))")
+        #expect(error?.message == "fill.lua:3: memory limit of 32 MiB reached", "\(String(describing: error))")
         let kept = store.values.count
         #expect(kept > 5 && kept < 32, "\(kept)")
         #expect(app.host.current.state.memoryInUse <= 32 << 20)

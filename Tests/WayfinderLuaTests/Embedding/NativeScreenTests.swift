@@ -110,6 +110,31 @@ struct NativeScreenTests {
         #expect(factory.living == 0)
     }
 
+    /// The request a factory is handed holds copies of what the script gave (the action's state,
+    /// here), which the screen may keep: charged to the memory limit, beside its entry's own copy,
+    /// while its controller lives, and given back when it leaves.
+    @Test func whatItsRequestHoldsIsChargedWhileItLives() throws {
+        let factory = Factory()
+        let app = try EmbeddedApp(Self.app + "\nbig = string.rep('s', 1 << 20)", native: factory.screens)
+        try app.host.launch()
+        let state = app.host.current.state
+        try state.collectGarbage()
+        let before = state.memoryInUse
+        try app.run("assert(wayfinder.navigator:open { url = 'tt://camera/2', state = { big = big } })")
+        try state.collectGarbage()
+        let open = state.memoryInUse
+        #expect(factory.requests.last?.state?["big"]?.stringValue?.utf8.count == 1 << 20)
+        #expect(open - before >= 2 << 20, "the entry's copy and the request's: \(before) -> \(open)")
+        #expect(try app.host.dismiss())
+        try state.collectGarbage()
+        #expect(open - state.memoryInUse >= 2 << 20, "\(open) -> \(state.memoryInUse)")
+        // A factory that fails gives the request's charge back at once.
+        factory.failing = "no camera"
+        #expect(try app.run("return (wayfinder.navigator:open { url = 'tt://camera/3', state = { big = big } })") == [.null])
+        try state.collectGarbage()
+        #expect(abs(state.memoryInUse - (before)) < 64 << 10, "\(before) -> \(state.memoryInUse)")
+    }
+
     @Test func itIsSavedAndRestoredWithWhatItKeeps() throws {
         let factory = Factory()
         let store = MemoryStateStore()

@@ -223,7 +223,7 @@ struct NavigatorBindingTests {
         ("tt://nowhere", "cannot open 'tt://nowhere': no route matches"),
         ("tt://home/%zz", "cannot open 'tt://home/%zz': invalid percent escape in the path at byte 10"),
         ("tt://broken/error", "cannot open 'tt://broken/error': app.lua:20: the oven is cold"),
-        ("tt://broken/memory", "cannot open 'tt://broken/memory': memory limit of 32 MiB reached"),
+        ("tt://broken/memory", "cannot open 'tt://broken/memory': app.lua:22: memory limit of 32 MiB reached"),
         ("tt://broken/navigate", "cannot open 'tt://broken/navigate': cannot open 'tt://home' while the navigator is busy with open 'tt://broken/navigate' (constructors, delegate hooks, guards, appear/disappear and observers of the navigator may not navigate; a mode \"none\" route may)"),
         ("tt://number", "cannot open 'tt://number': the target of 'tt://number' returned a number, not a controller (a table)"),
     ])
