@@ -3,6 +3,9 @@
 
 #include "CLuaShim.h"
 
+/* An error path, kept out of line so that the calls that succeed do not pay for it. */
+#define WF_COLD __attribute__((noinline, cold))
+
 /* Instructions between two looks at the clock. */
 #define WF_HOOK_COUNT 1000
 
@@ -42,13 +45,58 @@ typedef struct wf_frames {
 } wf_frames;
 /* Fills ar (for lua_getinfo on frames->thread) with the next frame; 0 when there is none. */
 int wf_next_frame(wf_frames *frames, lua_Debug *ar);
+/* The thread that called the host which called into the runner `thread`; NULL when `thread` is
+   not a runner. */
+lua_State *wf_runner_caller(lua_State *thread);
 /* Whether the frame's function is a bundled wayfinder module's (its source after lua_getinfo "S"). */
 int wf_is_bundled(const lua_Debug *ar);
 
-/* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module. */
-void wf_where_script(lua_State *L);
+/* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module, and
+   fills *at with that position. */
+void wf_where_script(lua_State *L, wf_where *at);
 /* The same, looking from `level` up (0: the running function). */
-void wf_where_script_from(lua_State *L, int level);
+void wf_where_script_from(lua_State *L, int level, wf_where *at);
+
+/* Positions and frames of errors (ErrorRecord.c). */
+void wf_where_clear(wf_where *w);
+/* The position of a frame filled by lua_getinfo with "Sl" (none for a C function). */
+void wf_where_of(wf_where *w, const lua_Debug *ar);
+/* Pushes "file:line: ", or "" for no position. */
+void wf_push_where(lua_State *L, const wf_where *w);
+/* luaL_where that also fills *w: pushes onto L "chunk:line: " of `thread`'s frame at `level`. */
+void wf_where_at(lua_State *L, lua_State *thread, int level, wf_where *w);
+/* The position an error text names: the frame of the call `thread` runs, from `level` up
+   (through the runners of nested calls), whose "short_src:currentline:" the text starts with;
+   none when no frame's does. */
+void wf_where_named(lua_State *thread, int level, const char *text, size_t len, wf_where *w);
+/* The position of the innermost Lua function of the script's own in the call `thread` runs (a
+   bundled module's when the script has none), found without allocating. */
+void wf_where_script_in(lua_State *thread, wf_where *w);
+/* The position a syntax error's message at `message` names in the chunk loaded as `chunkname`. */
+void wf_where_loaded(lua_State *L, const char *chunkname, int message, wf_where *w);
+/* Pushes the frames of the call `thread` runs, from `level` up, that a traceback shows (records:
+   see wf_pcall). */
+void wf_push_frames(lua_State *L, lua_State *thread, int level);
+
+/* A frame copied out of a stack without allocating, for an error whose stack is about to go (Lua's
+   own memory error): its fields cut to these sizes. */
+typedef struct wf_frame {
+    char source[LUA_IDSIZE];
+    char file[LUA_IDSIZE];
+    char what[8];
+    char name[48];
+    char namewhat[16];
+    int line;
+    int defined;
+    int tailcall;
+    int skipped;
+} wf_frame;
+/* How many frames a memory error keeps. */
+#define WF_FRAME_COPIES 24
+/* Copies at most `cap` of the frames wf_push_frames would push; answers how many. */
+int wf_copy_frames(lua_State *thread, int level, wf_frame *copies, int cap);
+/* Pushes the copies as wf_push_frames pushes frames. */
+void wf_push_frame_copies(lua_State *L, const wf_frame *copies, int n);
 
 /* Replaces the library functions that could run long without the budget or the limit seeing it. */
 void wf_bound_libraries(lua_State *L);

@@ -41,16 +41,18 @@ void wf_raise_budget(lua_State *L, int level) {
        (pcall, or a binding), which has none. */
     wf_frames frames = { L, level };
     lua_Debug ar;
+    wf_where where;
     int named = 0;
     while (!named && wf_next_frame(&frames, &ar)) {
         if (!lua_getinfo(frames.thread, "Sl", &ar) || ar.currentline <= 0 || wf_is_bundled(&ar)) continue;
-        lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+        wf_where_of(&where, &ar);
+        wf_push_where(L, &where);
         named = 1;
     }
-    if (!named) wf_where_script_from(L, level);
+    if (!named) wf_where_script_from(L, level, &where);
     lua_pushfstring(L, "time budget of %d ms exceeded", (int)(h->deadline_budget_ns / 1000000));
     lua_concat(L, 2);
-    wf_raise_kind(L, WF_KIND_TIMEOUT);
+    wf_raise_at(L, WF_KIND_TIMEOUT, &where);
 }
 
 void wf_hook(lua_State *L, lua_Debug *ar) {

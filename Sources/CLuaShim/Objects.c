@@ -25,18 +25,24 @@ int wf_fn_call_holding(lua_State *L) {
     return 2;
 }
 
-/* Returns the compiled chunk, or nil, the message and the status; the caller tells syntax errors
-   from memory errors by that status. The source is Swift memory, alive for the whole call. */
+/* Returns the compiled chunk, or nil, the message, the status and the position the message names
+   (file, line; line 0 when none); the caller tells syntax errors from memory errors by that
+   status. The source is Swift memory, alive for the whole call. */
 int wf_fn_load(lua_State *L) {
     const char *source = (const char *)lua_touserdata(L, 1);
     size_t len = (size_t)lua_tointeger(L, 2);
     const char *chunkname = lua_tostring(L, 3);
     int status = luaL_loadbufferx(L, source, len, chunkname, "t");
     if (status == LUA_OK) return 1;
+    wf_where at;
+    if (status == LUA_ERRSYNTAX) wf_where_loaded(L, chunkname, -1, &at);
+    else wf_where_clear(&at);
     lua_pushnil(L);
     lua_insert(L, -2);
     lua_pushinteger(L, status);
-    return 3;
+    lua_pushstring(L, at.file);
+    lua_pushinteger(L, at.line);
+    return 5;
 }
 
 int wf_fn_preload(lua_State *L) {

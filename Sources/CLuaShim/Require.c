@@ -129,8 +129,9 @@ static void wf_check_loop(lua_State *L, int stack, const char *name) {
         lua_pop(L, 1);
         if (!same) continue;
         luaL_Buffer b;
+        wf_where at;
         luaL_buffinit(L, &b);
-        luaL_where(L, 1);
+        wf_where_at(L, L, 1, &at);
         luaL_addvalue(&b);
         luaL_addstring(&b, "require loop: ");
         for (lua_Integer j = i; j <= n; j++) {
@@ -140,7 +141,7 @@ static void wf_check_loop(lua_State *L, int stack, const char *name) {
         }
         luaL_addstring(&b, name);
         luaL_pushresult(&b);
-        lua_error(L);
+        wf_raise_at(L, WF_KIND_RUNTIME, &at);
     }
 }
 
@@ -161,11 +162,12 @@ int wf_fn_require(lua_State *L) {
             lua_pop(L, 2);
         }
         if (!bundled) {
-            wf_where_script(L);
+            wf_where at;
+            wf_where_script(L, &at);
             lua_pushfstring(L, "module '%s' belongs to the host: only the bundled wayfinder modules can require it",
                             name);
             lua_concat(L, 2);
-            return lua_error(L);
+            return wf_raise_at(L, WF_KIND_RUNTIME, &at);
         }
     }
 
@@ -203,7 +205,8 @@ int wf_fn_require(lua_State *L) {
     wf_host *h = wf_host_of(L);
     for (int c = 0; c < ncandidates; c++) {
         const char *relpath = lua_tostring(L, 4 + c);
-        const char *display = root == WF_ROOT_BUNDLED ? lua_pushfstring(L, "wayfinder/%s", relpath) : lua_pushstring(L, relpath);
+        /* A bundled module's chunk name has the prefix, its display name the prefix without '@'. */
+        const char *display = root == WF_ROOT_BUNDLED ? lua_pushfstring(L, "%s%s", &WF_BUNDLED_CHUNK_PREFIX[1], relpath) : lua_pushstring(L, relpath);
         int display_index = lua_gettop(L);
         lua_pushfstring(L, "@%s", display);
         const char *chunkname = lua_tostring(L, -1);
@@ -228,7 +231,11 @@ int wf_fn_require(lua_State *L) {
         const char *mode = status == WF_READ_PRECOMPILED && root == WF_ROOT_BUNDLED ? "b" : "t";
         int loaded = luaL_loadbufferx(L, source, size, chunkname, mode);
         free(source);
-        if (loaded != LUA_OK) return lua_error(L);
+        if (loaded != LUA_OK) {
+            wf_where at;
+            wf_where_loaded(L, chunkname, -1, &at);
+            return wf_raise_at(L, WF_KIND_RUNTIME, &at);
+        }
         if (status == WF_READ_KEEP && root == WF_ROOT_BUNDLED) wf_keep_chunk(L, h, relpath);
         if (root == WF_ROOT_BUNDLED) {
             lua_getfield(L, LUA_REGISTRYINDEX, WF_KEY_BUNDLED_CHUNKS);
@@ -257,7 +264,8 @@ int wf_fn_require(lua_State *L) {
         return 1;
     }
 
-    luaL_where(L, 1);
+    wf_where at;
+    wf_where_at(L, L, 1, &at);
     if (ncandidates == 1)
         lua_pushfstring(L, "module '%s' not found: no wayfinder/init.lua %s", name, where);
     else if (root == WF_ROOT_BUNDLED)
@@ -266,5 +274,5 @@ int wf_fn_require(lua_State *L) {
     else
         lua_pushfstring(L, "module '%s' not found: no %s or %s %s", name, lua_tostring(L, 4), lua_tostring(L, 5), where);
     lua_concat(L, 2);
-    return wf_raise_kind(L, WF_KIND_NOT_FOUND);
+    return wf_raise_at(L, WF_KIND_NOT_FOUND, &at);
 }

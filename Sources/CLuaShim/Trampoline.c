@@ -1,16 +1,11 @@
 #include "Internal.h"
 
-#include <stdio.h>
-
-/* The most bytes of traceback a memory error carries (written without allocating). */
-#define WF_MEMORY_TRACE 1024
-
 /*
  * Both directions of the Swift/Lua crossing. Lua errors are raised only from these C frames, after
  * Swift has returned, so a longjmp never crosses a Swift frame.
  */
 
-static int wf_raise(lua_State *L, int kind, int traceback);
+static int wf_raise(lua_State *L, int kind, int frames, const wf_where *at);
 
 typedef struct wf_range {
     size_t start;
@@ -32,14 +27,19 @@ static void wf_need_table_below(lua_State *L, int base) {
         luaL_error(L, "malformed op buffer (field without a table)");
 }
 
+/* Raises the error of ops that could not all be written. Out of line, as every error path here:
+   the calls that succeed do not pay for the position the error keeps. */
+static WF_COLD void wf_raise_unwritten(lua_State *L, wf_host *h) {
+    wf_where at;
+    wf_where_at(L, L, 1, &at);
+    lua_pushliteral(L, "not enough memory to pass values to Lua");
+    lua_concat(L, 2);
+    wf_raise_at(L, h->hit_memory ? WF_KIND_MEMORY : WF_KIND_RUNTIME, &at);
+}
+
 void wf_build(lua_State *L, wf_host *h, size_t pos, size_t end) {
     int base = lua_gettop(L);
-    if (h->ops_broken_from < end) {
-        luaL_where(L, 1);
-        lua_pushliteral(L, "not enough memory to pass values to Lua");
-        lua_concat(L, 2);
-        wf_raise_kind(L, h->hit_memory ? WF_KIND_MEMORY : WF_KIND_RUNTIME);
-    }
+    if (h->ops_broken_from < end) wf_raise_unwritten(L, h);
     while (pos < end) {
         luaL_checkstack(L, 3, "too many values to pass to Lua");
         unsigned char op = *wf_take(L, h, &pos, end, 1);
@@ -168,6 +168,41 @@ static void wf_build_scalars(lua_State *L, const wf_host *h, size_t pos, size_t 
     }
 }
 
+/* Raises what a binding that returned WF_RAISE_MESSAGE or WF_RAISE_VALUE built above `top`. */
+static WF_COLD int wf_raise_from_binding(lua_State *L, wf_host *h, int n, int top, int built) {
+    int kind = h->raise_kind;
+    h->raise_kind = WF_KIND_RUNTIME;
+    if (n == WF_RAISE_MESSAGE) {
+        if (built != 1 || lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "binding raised a malformed error");
+        wf_where at;
+        wf_where_script(L, &at);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+        return wf_raise_at(L, kind, &at);
+    }
+    if (n != WF_RAISE_VALUE) return luaL_error(L, "binding returned the unknown code %d", n);
+    /* The value at top + 1, what it carries (a table, or nil) at top + 2. */
+    lua_settop(L, top + 2);
+    wf_where at;
+    wf_where_clear(&at);
+    int frames = 0;
+    if (lua_type(L, top + 2) == LUA_TTABLE) {
+        if (lua_getfield(L, top + 2, "file") == LUA_TSTRING && lua_getfield(L, top + 2, "line") == LUA_TNUMBER
+            && lua_isinteger(L, -1) && lua_tointeger(L, -1) > 0 && lua_tointeger(L, -1) <= INT32_MAX) {
+            at.line = (int)lua_tointeger(L, -1);
+            size_t len;
+            const char *file = lua_tolstring(L, -2, &len);
+            if (len >= sizeof at.file) len = sizeof at.file - 1;
+            memcpy(at.file, file, len);
+            at.file[len] = '\0';
+        }
+        lua_settop(L, top + 2);
+        if (lua_getfield(L, top + 2, "frames") == LUA_TTABLE) frames = top + 3;
+    }
+    lua_pushvalue(L, top + 1);
+    return wf_raise(L, kind, frames, &at);
+}
+
 /* Argument 1 is the light userdata of a wf_range. */
 static int wf_build_body(lua_State *L) {
     const wf_range *r = (const wf_range *)lua_touserdata(L, 1);
@@ -196,8 +231,14 @@ int wf_next_frame(wf_frames *frames, lua_Debug *ar) {
     }
 }
 
+lua_State *wf_runner_caller(lua_State *thread) {
+    wf_host *h = wf_host_of(thread);
+    int runner = wf_runner_index(h, thread);
+    return runner < 0 ? NULL : h->runner_callers[runner];
+}
+
 int wf_is_bundled(const lua_Debug *ar) {
-    static const char bundled[] = "@wayfinder/";
+    static const char bundled[] = WF_BUNDLED_CHUNK_PREFIX;
     return strncmp(ar->source, bundled, sizeof bundled - 1) == 0;
 }
 
@@ -206,21 +247,21 @@ int wf_is_bundled(const lua_Debug *ar) {
    script that called it, not the wrapper. A C caller (pcall) is named as Lua names it: by nothing.
    Level 1 when every caller is bundled. The frames are those of the whole call from the host,
    through the runners of nested calls (wf_next_frame). */
-void wf_where_script_from(lua_State *L, int from) {
+void wf_where_script_from(lua_State *L, int from, wf_where *at) {
     wf_frames frames = { L, from };
     lua_Debug ar;
     while (wf_next_frame(&frames, &ar)) {
         if (!lua_getinfo(frames.thread, "Sl", &ar)) break;
         if (wf_is_bundled(&ar)) continue;
-        if (ar.currentline > 0) lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
-        else lua_pushliteral(L, "");
+        wf_where_of(at, &ar);
+        wf_push_where(L, at);
         return;
     }
-    luaL_where(L, from);
+    wf_where_at(L, L, from, at);
 }
 
-void wf_where_script(lua_State *L) {
-    wf_where_script_from(L, 1);
+void wf_where_script(lua_State *L, wf_where *at) {
+    wf_where_script_from(L, 1, at);
 }
 
 int wf_trampoline(lua_State *L) {
@@ -275,73 +316,80 @@ int wf_trampoline(lua_State *L) {
     wf_ops_truncate(h, start);
     if (status != LUA_OK) return lua_error(L);
     int built = lua_gettop(L) - top;
-    switch (n) {
-    case WF_RETURN_BUILT: return built;
-    case WF_RAISE_MESSAGE: {
-        if (built != 1 || lua_type(L, -1) != LUA_TSTRING) return luaL_error(L, "binding raised a malformed error");
-        wf_where_script(L);
-        lua_insert(L, -2);
-        lua_concat(L, 2);
-        int kind = h->raise_kind;
-        h->raise_kind = WF_KIND_RUNTIME;
-        return wf_raise_kind(L, kind);
-    }
-    case WF_RAISE_VALUE: {
-        if (built < 1) lua_pushnil(L);
-        int traced = built >= 2 && lua_type(L, top + 2) == LUA_TSTRING;
-        if (built > 2) lua_settop(L, top + 2);
-        if (!traced) lua_settop(L, top + 1);
-        else lua_insert(L, top + 1);
-        /* Now the value is on top, its traceback (if any) just below it. */
-        int kind = h->raise_kind;
-        h->raise_kind = WF_KIND_RUNTIME;
-        return wf_raise(L, kind, traced ? top + 1 : 0);
-    }
-    default: return luaL_error(L, "binding returned the unknown code %d", n);
-    }
+    if (n == WF_RETURN_BUILT) return built;
+    return wf_raise_from_binding(L, h, n, top, built);
 }
 
 /* Registry slots (light userdata keys, made when the state is, so setting them later allocates
-   nothing): the last value raised with wf_raise_kind and the traceback it carries (false when it
+   nothing): the last value raised with wf_raise_kind and the frames it carries (false when it
    carries none); and the error value the message handler of the running wf_pcall produced, with
-   its traceback, for wf_pcall to hand back beside it. */
+   its frames, for wf_pcall to hand back beside it. */
 static const char wf_raised_key = 0;
-static const char wf_raised_traceback_key = 0;
+static const char wf_raised_frames_key = 0;
 static const char wf_handled_key = 0;
-static const char wf_handled_traceback_key = 0;
+static const char wf_handled_frames_key = 0;
 
 void wf_raised_setup(lua_State *L) {
-    const void *keys[] = { &wf_raised_key, &wf_raised_traceback_key, &wf_handled_key, &wf_handled_traceback_key };
+    const void *keys[] = { &wf_raised_key, &wf_raised_frames_key, &wf_handled_key, &wf_handled_frames_key };
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         lua_pushboolean(L, 0);
         lua_rawsetp(L, LUA_REGISTRYINDEX, keys[i]);
     }
 }
 
-/* Raises the value on top as one of `kind`, carrying the traceback at `traceback` (0: none). */
-static int wf_raise(lua_State *L, int kind, int traceback) {
-    if (traceback) lua_pushvalue(L, traceback);
+/* Remembers the value at `index` as the one raised as `kind`, with the frames at `frames` (0:
+   none) and the position `at` (NULL: none). Allocates nothing. */
+static void wf_remember(lua_State *L, int index, int kind, int frames, const wf_where *at) {
+    wf_host *h = wf_host_of(L);
+    index = lua_absindex(L, index);
+    if (frames) lua_pushvalue(L, frames);
     else lua_pushboolean(L, 0);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key);
-    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key);
+    lua_pushvalue(L, index);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
-    wf_host_of(L)->raised_kind = kind;
+    h->raised_kind = kind;
+    if (at) h->raised_where = *at;
+    else wf_where_clear(&h->raised_where);
+}
+
+/* Raises the value on top as one of `kind`, carrying the frames at `frames` (0: none) and naming
+   the position `at` (NULL: none). */
+static int wf_raise(lua_State *L, int kind, int frames, const wf_where *at) {
+    wf_remember(L, -1, kind, frames, at);
     return lua_error(L);
 }
 
 int wf_raise_kind(lua_State *L, int kind) {
-    return wf_raise(L, kind, 0);
+    return wf_raise(L, kind, 0, NULL);
 }
 
-/* The kind of the error value at 1: that of the value last raised with wf_raise_kind when this is
-   that value (or an equal string, as a pcall re-raising it passes on), Lua's own memory error when
-   the limit was hit and this is its out-of-memory message, else the script's own. */
+int wf_raise_at(lua_State *L, int kind, const wf_where *at) {
+    return wf_raise(L, kind, 0, at);
+}
+
+void wf_mark_verdict(lua_State *L, int index, int kind) {
+    wf_remember(L, index, kind, 0, NULL);
+}
+
+static int wf_is_verdict(int kind) {
+    return kind == WF_KIND_FAILURE || kind == WF_KIND_PENDING;
+}
+
+/* Whether the error value at `index` is the value last raised with wf_raise_kind (or an equal
+   string, as a pcall re-raising it passes on). */
+static int wf_is_raised(lua_State *L, int index) {
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
+    int raised = lua_rawequal(L, index, -1);
+    lua_pop(L, 1);
+    return raised;
+}
+
+/* The kind of the error value at `index`: that of the value last raised with wf_raise_kind when
+   this is that value, Lua's own memory error when the limit was hit and this is its out-of-memory
+   message, else the script's own. */
 static int wf_kind_of_error(lua_State *L, int index) {
     wf_host *h = wf_host_of(L);
-    int kind = WF_KIND_RUNTIME;
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
-    if (lua_rawequal(L, index, -1)) kind = h->raised_kind;
-    lua_pop(L, 1);
+    int kind = wf_is_raised(L, index) ? h->raised_kind : WF_KIND_RUNTIME;
     if (kind == WF_KIND_RUNTIME && h->hit_memory && lua_type(L, index) == LUA_TSTRING) {
         /* Interned when the state was made: pushing it allocates nothing. */
         lua_pushliteral(L, "not enough memory");
@@ -351,16 +399,20 @@ static int wf_kind_of_error(lua_State *L, int index) {
     return kind;
 }
 
-/* Whether the error value at `index` is the value last raised with a traceback of its own (an
-   error coming back through a binding from a nested call carries the innermost one). */
-static int wf_carries_traceback(lua_State *L, int index) {
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_key);
-    int carried = lua_rawequal(L, index, -1);
-    lua_pop(L, 1);
-    if (!carried) return 0;
-    carried = lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key) == LUA_TSTRING;
+/* Whether the error value at `index` is the value last raised with frames of its own (an error
+   coming back through a binding from a nested call, or from a runner that failed, carries the
+   innermost ones). */
+static int wf_carries_frames(lua_State *L, int index) {
+    if (!wf_is_raised(L, index)) return 0;
+    int carried = lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key) == LUA_TTABLE;
     lua_pop(L, 1);
     return carried;
+}
+
+/* The position the error value at `index` was raised with (wf_raise_at), or none. */
+static void wf_raised_where(lua_State *L, int index, wf_where *where) {
+    if (wf_is_raised(L, index)) *where = wf_host_of(L)->raised_where;
+    else wf_where_clear(where);
 }
 
 /* An error raised as a table without __tostring reads as its fields ("{ code = 404, reason =
@@ -406,54 +458,19 @@ static void wf_describe_table(lua_State *L, int index) {
 }
 
 /* Pushes onto L "chunk:line: " of the innermost Lua function running in `thread` from `level` up
-   (the one that raised, or called the C function that did), or "" when none is. */
-static void wf_where_raised_in(lua_State *L, lua_State *thread, int level) {
+   (the one that raised, or called the C function that did), or "" when none is; fills *at with
+   that position. */
+static void wf_where_raised_in(lua_State *L, lua_State *thread, int level, wf_where *at) {
     lua_Debug ar;
-    for (int at = level; lua_getstack(thread, at, &ar); at++) {
+    for (int i = level; lua_getstack(thread, i, &ar); i++) {
         if (lua_getinfo(thread, "Sl", &ar) && ar.currentline > 0) {
-            lua_pushfstring(L, "%s:%d: ", ar.short_src, ar.currentline);
+            wf_where_of(at, &ar);
+            wf_push_where(L, at);
             return;
         }
     }
+    wf_where_clear(at);
     lua_pushliteral(L, "");
-}
-
-/* Writes into buf, allocating nothing, "chunk:line: " of the innermost Lua function of the
-   script's own in the call that `thread` runs (through the runners of nested calls; a bundled
-   module's when the script has none), or "". */
-static void wf_where_text(lua_State *thread, char *buf, size_t cap) {
-    wf_frames frames = { thread, 0 };
-    lua_Debug ar;
-    buf[0] = '\0';
-    while (wf_next_frame(&frames, &ar)) {
-        if (!lua_getinfo(frames.thread, "Sl", &ar) || ar.currentline <= 0) continue;
-        int bundled = wf_is_bundled(&ar);
-        if (buf[0] != '\0' && bundled) continue;
-        snprintf(buf, cap, "%s:%d: ", ar.short_src, ar.currentline);
-        if (!bundled) return;
-    }
-}
-
-/* Writes into buf, allocating nothing, a traceback of the call `thread` runs (through the runners
-   of nested calls) in luaL_traceback's form, cut where buf ends. */
-static void wf_traceback_text(lua_State *thread, char *buf, size_t cap) {
-    int len = snprintf(buf, cap, "stack traceback:");
-    wf_frames frames = { thread, 0 };
-    lua_Debug ar;
-    while (len >= 0 && (size_t)len < cap && wf_next_frame(&frames, &ar)) {
-        if (!lua_getinfo(frames.thread, "Sln", &ar)) break;
-        int n;
-        if (ar.currentline > 0) n = snprintf(buf + len, cap - (size_t)len, "\n\t%s:%d: in ", ar.short_src, ar.currentline);
-        else n = snprintf(buf + len, cap - (size_t)len, "\n\t%s: in ", ar.short_src);
-        if (n < 0 || (size_t)n >= cap - (size_t)len) break;
-        len += n;
-        if (ar.name != NULL) n = snprintf(buf + len, cap - (size_t)len, "%s '%s'", *ar.namewhat != '\0' ? ar.namewhat : "function", ar.name);
-        else if (*ar.what == 'm') n = snprintf(buf + len, cap - (size_t)len, "main chunk");
-        else if (*ar.what != 'C') n = snprintf(buf + len, cap - (size_t)len, "function <%s:%d>", ar.short_src, ar.linedefined);
-        else n = snprintf(buf + len, cap - (size_t)len, "?");
-        if (n < 0 || (size_t)n >= cap - (size_t)len) break;
-        len += n;
-    }
 }
 
 /* The text of the error object at 1, run protected: its __tostring, else for a table its fields;
@@ -473,37 +490,20 @@ static int wf_error_tostring(lua_State *L) {
     return 1;
 }
 
-/* Pushes the traceback of `thread` from `level` up; when `thread` is a runner, it goes on through
-   the threads that called the host which called into it (a nested call's frames, then those of
-   the script whose binding made it), as one thread's traceback would. */
-static void wf_push_traceback(lua_State *L, lua_State *thread, int level) {
-    static const char header[] = "stack traceback:";
-    wf_host *h = wf_host_of(L);
-    luaL_traceback(L, thread, NULL, level);
-    for (int i = wf_runner_index(h, thread); i >= 0; i = wf_runner_index(h, h->runner_callers[i])) {
-        /* Level 0 of the caller is the C function that resumed the runner. */
-        luaL_traceback(L, h->runner_callers[i], NULL, 1);
-        size_t len;
-        const char *text = lua_tolstring(L, -1, &len);
-        if (len > sizeof header - 1) {
-            lua_pushlstring(L, text + sizeof header - 1, len - (sizeof header - 1));
-            lua_remove(L, -2);
-            lua_concat(L, 2);
-        } else {
-            lua_pop(L, 1);
-        }
-    }
-}
-
 /* Makes the error object on top of L the message a failed call reports, in place, and answers its
    kind: the object made a string (as lua.c does). `thread` is where the error happened, its stack
    still as the error left it: L itself for the message handler, or a runner that failed. An error
    object that is not a string or number is named by the position it was raised at (looking from
-   `level` up), then by its __tostring, else (no __tostring, or one that raises) by its type. The
-   traceback is the caller's to keep beside the message. */
-static int wf_describe_error(lua_State *L, lua_State *thread, int level, int kind) {
+   `level` up), then by its __tostring, else (no __tostring, or one that raises) by its type; a
+   verdict (wf_mark_verdict) by its __tostring alone. *where comes in holding the position the
+   error was raised with (none when it was not) and goes out holding the one the message names:
+   that, else the one put in front of the message here, else the frame the message starts with.
+   The frames are the caller's to keep beside the message. */
+static int wf_describe_error(lua_State *L, lua_State *thread, int level, int kind, wf_where *where) {
     int obj = lua_gettop(L);
     int type = lua_type(L, obj);
+    int placed = where->line > 0;
+    wf_where at;
     if (type == LUA_TNUMBER) {
         lua_tolstring(L, obj, NULL);
     } else if (type != LUA_TSTRING) {
@@ -513,59 +513,75 @@ static int wf_describe_error(lua_State *L, lua_State *thread, int level, int kin
         if (status != LUA_OK && wf_host_of(L)->hit_time) {
             /* The budget ran out inside __tostring: that is the error to report. */
         } else {
-            if (status != LUA_OK || lua_type(L, -1) != LUA_TSTRING) {
+            int described = status == LUA_OK && lua_type(L, -1) == LUA_TSTRING;
+            if (!described) {
                 lua_pop(L, 1);
                 lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, obj));
             }
-            wf_where_raised_in(L, thread, level);
-            lua_insert(L, -2);
-            lua_concat(L, 2);
+            /* A verdict's text is its whole message: it names the spec's line itself. */
+            if (!described || !wf_is_verdict(kind)) {
+                wf_where_raised_in(L, thread, level, &at);
+                lua_insert(L, -2);
+                lua_concat(L, 2);
+                if (!placed) *where = at;
+                placed = 1;
+            }
         }
         lua_replace(L, obj);
     }
     lua_settop(L, obj);
-    const char *msg = lua_tostring(L, obj);
+    size_t len;
+    const char *msg = lua_tolstring(L, obj, &len);
     /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position,
        and its memory error without one anywhere. */
     if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0
         || (kind == WF_KIND_LUA_MEMORY && strcmp(msg, "not enough memory") == 0)) {
-        wf_where_raised_in(L, thread, level);
+        wf_where_raised_in(L, thread, level, &at);
         lua_insert(L, obj);
         lua_concat(L, 2);
+        if (!placed) *where = at;
+        placed = 1;
+        msg = lua_tolstring(L, obj, &len);
     }
+    if (!placed) wf_where_named(thread, level, msg, len, where);
     return kind;
 }
 
-/* Keeps the traceback beside the message, never in it: the handler's result is the message alone
-   (wf_describe_error), and wf_pcall hands back the traceback kept here as a second value: the one
-   the error carries when it was raised with one (it came back through a binding from a nested
-   call, or from a runner that failed: the innermost), else this stack's. */
+/* Keeps the error's structure beside the message, never in it: the handler's result is the
+   message alone (wf_describe_error), h->error_where the position it names, and wf_pcall hands
+   back the frames kept here as a second value: those the error carries when it was raised with
+   them (it came back through a binding from a nested call, or from a runner that failed: the
+   innermost), else this stack's. */
 int wf_msgh(lua_State *L) {
     lua_settop(L, 1);
     wf_host *h = wf_host_of(L);
-    int carried = wf_carries_traceback(L, 1);
-    h->error_kind = wf_describe_error(L, L, 1, wf_kind_of_error(L, 1));
-    if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key);
-    else wf_push_traceback(L, L, 1);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
+    wf_where where;
+    wf_where_clear(&h->error_where);
+    int carried = wf_carries_frames(L, 1);
+    wf_raised_where(L, 1, &where);
+    h->error_kind = wf_describe_error(L, L, 1, wf_kind_of_error(L, 1), &where);
+    h->error_where = where;
+    if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key);
+    else wf_push_frames(L, L, 1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_frames_key);
     lua_pushvalue(L, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
     return 1;
 }
 
-/* After a failed call: the traceback the message handler kept for the error value on top, pushed
+/* After a failed call: the frames the message handler kept for the error value on top, pushed
    beside it (nil when the handler did not see this value: Lua raises its memory errors without
-   it). The slots are cleared, so a later error cannot be given this one's traceback. */
-static void wf_push_handled_traceback(lua_State *L, int status) {
+   it). The slots are cleared, so a later error cannot be given this one's frames. */
+static void wf_push_handled_frames(lua_State *L, int status) {
     lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
     int handled = status != LUA_ERRMEM && lua_rawequal(L, -1, -2);
     lua_pop(L, 1);
-    if (handled) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
+    if (handled) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_handled_frames_key);
     else lua_pushnil(L);
     lua_pushboolean(L, 0);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_key);
     lua_pushboolean(L, 0);
-    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_traceback_key);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &wf_handled_frames_key);
 }
 
 /*
@@ -606,18 +622,20 @@ static lua_State *wf_runner(lua_State *L, wf_host *h, int index) {
 }
 
 /* The runner's call failed (or yielded, which the sandbox's yield does not let it): raises on L
-   the message made from the runner's stack, carrying its traceback (the one the error carries
-   already when it came back through a binding from a nested call, else the runner's, through the
-   threads that called into it), then makes the runner ready for the next call, closing the
-   to-be-closed variables the failed call left open as unwinding would have (they receive the
-   call's error object; one that raises ends the call with its own error instead, as it would
-   have). Lua's own memory error gets the script's line and a traceback written without
+   the message made from the runner's stack, carrying its frames (those the error carries already
+   when it came back through a binding from a nested call, else the runner's, through the threads
+   that called into it) and the position it names, then makes the runner ready for the next call,
+   closing the to-be-closed variables the failed call left open as unwinding would have (they
+   receive the call's error object; one that raises ends the call with its own error instead, as
+   it would have). Lua's own memory error gets the script's line and frames copied without
    allocating, and its message is made once the runner has let go of the failed call's memory. */
-static int wf_runner_failed(lua_State *L, lua_State *co, int status) {
+static WF_COLD int wf_runner_failed(lua_State *L, lua_State *co, int status) {
     int kind;
     int carried = 0;
+    wf_where where;
+    wf_where_clear(&where);
     if (status == LUA_YIELD) {
-        wf_where_raised_in(L, co, 0);
+        wf_where_raised_in(L, co, 0, &where);
         lua_pushliteral(L, "attempt to yield from outside a coroutine");
         lua_concat(L, 2);
         kind = WF_KIND_RUNTIME;
@@ -626,19 +644,22 @@ static int wf_runner_failed(lua_State *L, lua_State *co, int status) {
         if (lua_checkstack(co, 1)) lua_pushvalue(co, -1);
         lua_xmove(co, L, 1);
         kind = status == LUA_ERRMEM ? WF_KIND_LUA_MEMORY : wf_kind_of_error(L, lua_gettop(L));
-        carried = status != LUA_ERRMEM && wf_carries_traceback(L, lua_gettop(L));
+        if (status != LUA_ERRMEM) {
+            carried = wf_carries_frames(L, lua_gettop(L));
+            wf_raised_where(L, lua_gettop(L), &where);
+        }
     }
     int object = lua_gettop(L);
-    char where[LUA_IDSIZE + 32];
-    char trace[WF_MEMORY_TRACE];
+    wf_frame copies[WF_FRAME_COPIES];
+    int copied = 0;
     if (kind == WF_KIND_LUA_MEMORY) {
-        wf_where_text(co, where, sizeof where);
-        wf_traceback_text(co, trace, sizeof trace);
+        wf_where_script_in(co, &where);
+        copied = wf_copy_frames(co, 0, copies, WF_FRAME_COPIES);
     } else {
         lua_pushvalue(L, object);
-        kind = wf_describe_error(L, co, 0, kind);
-        if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_traceback_key);
-        else wf_push_traceback(L, co, 0);
+        kind = wf_describe_error(L, co, 0, kind, &where);
+        if (carried) lua_rawgetp(L, LUA_REGISTRYINDEX, &wf_raised_frames_key);
+        else wf_push_frames(L, co, 0);
     }
     /* A runner that failed is not used again: an error raised in a hook (the time budget's) leaves
        the thread with hooks switched off, which only a protected call inside it would have
@@ -650,21 +671,26 @@ static int wf_runner_failed(lua_State *L, lua_State *co, int status) {
         lua_xmove(co, L, 1);
         if (!lua_rawequal(L, -1, object)) {
             lua_settop(co, 0);
-            /* Its traceback is the message handler's: the stack of the caller that resumed the
+            /* Its frames are the message handler's: the stack of the caller that resumed the
                runner, whose own has been reset. */
-            return wf_raise_kind(L, wf_describe_error(L, co, 0, wf_kind_of_error(L, lua_gettop(L))));
+            wf_where closed;
+            wf_raised_where(L, lua_gettop(L), &closed);
+            kind = wf_describe_error(L, co, 0, wf_kind_of_error(L, lua_gettop(L)), &closed);
+            return wf_raise_at(L, kind, &closed);
         }
         lua_pop(L, 1);
     }
     lua_settop(co, 0);
     if (kind == WF_KIND_LUA_MEMORY) {
-        lua_pushstring(L, trace);
-        lua_pushfstring(L, "%snot enough memory", where);
+        wf_push_frame_copies(L, copies, copied);
+        wf_push_where(L, &where);
+        lua_pushliteral(L, "not enough memory");
+        lua_concat(L, 2);
     } else {
-        /* The message on top, its traceback just below it. */
+        /* The message on top, its frames just below it. */
         lua_insert(L, -2);
     }
-    return wf_raise(L, kind, lua_gettop(L) - 1);
+    return wf_raise(L, kind, lua_gettop(L) - 1, &where);
 }
 
 static int wf_call_body(lua_State *L) {
@@ -714,7 +740,7 @@ int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults) {
     wf_leave(h);
     wf_ops_truncate(h, start);
     lua_remove(L, base + 1);
-    if (status != LUA_OK) wf_push_handled_traceback(L, status);
+    if (status != LUA_OK) wf_push_handled_frames(L, status);
     *nresults = lua_gettop(L) - base;
     return status;
 }

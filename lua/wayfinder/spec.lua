@@ -73,17 +73,25 @@ end
 spec.test = spec.it
 spec.spec = spec.it
 
--- What the last failure or pending() raised, so the host tells an assertion that did not hold
--- (a failure) and a pending test from an error: the error it catches must be that very text.
-local outcome
+-- A failed assertion and pending() inside a test are raised as verdicts: tables whose text is
+-- their whole message, marked for the host, which knows that very value again when the step ends
+-- (by identity, never by its text) and counts the test failed or pending. A script that catches
+-- one with pcall gets the table; tostring gives its text, as busted's failures do.
+local verdict_mt = { __tostring = function(verdict) return verdict.message end }
+
+-- A verdict of `kind` ("failure" or "pending") whose text is `message`, marked: the caller
+-- raises it next, itself, so the verdict adds no frame to the stack its traceback shows.
+local function verdict(kind, message)
+  local raised = setmetatable({ message = message }, verdict_mt)
+  native.raising(raised, kind)
+  return raised
+end
 
 -- pending(name [, fn]) in a block declares a pending test; pending([message]) inside a test
 -- stops it and marks it pending.
 function spec.pending(name)
   if in_test then
-    local text = "pending" .. (name ~= nil and (": " .. tostring(name)) or "")
-    outcome = { kind = "pending", message = text }
-    raise(text, 0)
+    raise(verdict("pending", "pending" .. (name ~= nil and (": " .. tostring(name)) or "")), 0)
   end
   check_place("pending")
   check_name("pending", name)
@@ -119,15 +127,16 @@ function spec.randomize(on)
 end
 
 -- Raises a failure: `level` is relative to the caller of this function's caller, as for error.
+-- A message that is not a string is raised as it is, an error like any other.
 local function fail(message, level)
   if type(level) ~= "number" then level = 1 end
+  if type(message) ~= "string" then raise(message, 0) end
   local text = message
-  if level > 0 and type(message) == "string" then
+  if level > 0 then
     local _, positioned = pcall(raise, message, level + 2)
     text = positioned
   end
-  outcome = { kind = "failure", message = text }
-  raise(text, 0)
+  raise(verdict("failure", text), 0)
 end
 
 function spec.fail(message, level)
@@ -335,14 +344,6 @@ end
 
 function spec._after_test()
   in_test = false
-end
-
--- What the last failure or pending() raised: its kind and text (nil when none since).
-function spec._take_outcome()
-  local last = outcome
-  outcome = nil
-  if last == nil then return nil end
-  return last.kind, last.message
 end
 
 -- Makes the vocabulary global, as busted does, with luassert's assert, spy, stub, mock and match.

@@ -23,8 +23,9 @@ typedef int (*wf_binding)(lua_State *L);
 
 #define WF_RETURN_BUILT (-1)  /* the ops are the results */
 #define WF_RAISE_MESSAGE (-2) /* the ops are one string; raise it prefixed with the caller's position */
-#define WF_RAISE_VALUE (-3)   /* the ops are one value, then optionally the traceback it carries (a
-                                 string); raise the value as it is */
+#define WF_RAISE_VALUE (-3)   /* the ops are one value, then optionally what it carries from where
+                                 it was raised: a table { frames = <as wf_pcall hands them back>,
+                                 file = <string>, line = <integer> }; raise the value as it is */
 
 /* A C closure over the binding (upvalue 1, light userdata) and its name (upvalue 2). */
 int wf_trampoline(lua_State *L);
@@ -53,12 +54,30 @@ enum {
     WF_KIND_TIMEOUT,     /* the time budget ran out */
     WF_KIND_NOT_FOUND,   /* require found no such module */
     WF_KIND_MEMORY,      /* the memory limit was reached (the message names the script's line) */
-    WF_KIND_LUA_MEMORY   /* Lua's own memory error ("not enough memory", no position) */
+    WF_KIND_LUA_MEMORY,  /* Lua's own memory error ("not enough memory", no position) */
+    WF_KIND_FAILURE,     /* a spec's assertion did not hold (a verdict, see wf_mark_verdict) */
+    WF_KIND_PENDING      /* a spec's test called pending() (a verdict) */
 };
+
+/* The position an error names, as structure: the chunk as messages name it (Lua's short_src:
+   "app.lua", `[string "..."]`) and the line. Line 0: the error names no position. */
+typedef struct wf_where {
+    char file[LUA_IDSIZE];
+    int line;
+} wf_where;
 
 /* Raises the error value on top of the stack as one of `kind`: the value is remembered, so the
    message handler knows it again however far up (through pcalls that re-raise it) it travels. */
 int wf_raise_kind(lua_State *L, int kind);
+/* The same, for a value that names the position `at` (the place where it was made put that
+   position's text in the message; the handler hands back the position itself). */
+int wf_raise_at(lua_State *L, int kind, const wf_where *at);
+
+/* Remembers the value at `index` as wf_raise_kind would, as a verdict of `kind` (WF_KIND_FAILURE
+   or WF_KIND_PENDING), without raising it: the spec module raises it right after. A verdict is
+   known by identity, never by its text, and its message is its own text, with no position added.
+   Never raises (the registry slot exists). */
+void wf_mark_verdict(lua_State *L, int index, int kind);
 
 /* Returned by wf_pcall when the stack could not grow to make the call; nothing was pushed. */
 #define WF_STATUS_NOSTACK (-100)
@@ -71,6 +90,10 @@ typedef void (*wf_text_sink)(void *owner, const char *text, size_t len);
 enum { WF_READ_OK = 0, WF_READ_NOT_FOUND, WF_READ_OUTSIDE_ROOT, WF_READ_FAILED, WF_READ_NO_ROOT, WF_READ_TOO_LARGE,
        WF_READ_KEEP, WF_READ_PRECOMPILED };
 enum { WF_ROOT_APP = 0, WF_ROOT_BUNDLED = 1 };
+
+/* The chunk name of a bundled module is this prefix and its path under wayfinder/
+   ("@wayfinder/map.lua"): messages and tracebacks name it "wayfinder/map.lua". */
+#define WF_BUNDLED_CHUNK_PREFIX "@wayfinder/"
 
 /* The longest script source Wayfinder reads (an entry script, a module, a file a spec reads), from
    a file or from memory. */
@@ -121,6 +144,10 @@ typedef struct wf_host {
        of the latest failed wf_pcall saw. */
     int raised_kind;
     int error_kind;
+    /* The position the last error raised with wf_raise_at named, and the one the error of the
+       latest failed wf_pcall names (set by its message handler). */
+    wf_where raised_where;
+    wf_where error_where;
 
     lua_State *main;
     lua_State *current; /* the thread running the innermost binding, if any */
@@ -250,13 +277,20 @@ static inline void wf_op_binding(wf_host *h, wf_binding f, const void *name, siz
 /* ---- Calls from Swift into Lua ------------------------------------------------------------- */
 
 /*
- * Calls, protected and with a message handler that keeps a traceback, the callee and arguments
- * formed by the top `nstack` stack values followed by the values built from the ops written since
- * `start` (the first of all these is the callee). Returns the lua_pcall status (or
+ * Calls, protected and with a message handler that keeps the stack's frames, the callee and
+ * arguments formed by the top `nstack` stack values followed by the values built from the ops
+ * written since `start` (the first of all these is the callee). Returns the lua_pcall status (or
  * WF_STATUS_NOSTACK); the stack values are replaced by the *nresults results, or, on failure, by
- * two values: the error message and its traceback (a string, or nil when there is none, as for a
- * syntax or memory error). The traceback is never part of the message. The op buffer is truncated
- * back to `start`. The outermost such call sets the time deadline; nested ones share it.
+ * two values: the error message and its frames (or nil when the message handler did not see the
+ * error: Lua raises a memory error outside the callee without it), while h->error_where holds the
+ * position the error names. The frames are a table of records, innermost first, those a
+ * traceback shows: { source = chunk name, file = short_src,
+ * line = current line (absent in a C function), what = "Lua" | "C" | "main", name, namewhat
+ * (absent when the function has no name), global = the name it has in a loaded module (as
+ * "string.gsub"; absent when none), defined = the line its definition starts at, tailcall = true
+ * (absent when not), skipped = how many levels the traceback leaves out just before this one
+ * (absent when none) }. Nothing is ever added to the message. The op buffer is truncated back
+ * to `start`. The outermost such call sets the time deadline; nested ones share it.
  */
 int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults);
 
@@ -264,7 +298,8 @@ int wf_pcall(lua_State *L, size_t start, int nstack, int *nresults);
 int wf_fn_ref(lua_State *L);        /* (value) -> registry reference */
 int wf_fn_call_holding(lua_State *L); /* (function, args...) -> registry reference of its first result
                                          (LUA_REFNIL for nil), that result */
-int wf_fn_load(lua_State *L);       /* (pointer, length, chunkname) -> function | nil, message, status */
+int wf_fn_load(lua_State *L);       /* (pointer, length, chunkname) -> function | nil, message, status,
+                                       file, line (the position a syntax error names; line 0: none) */
 int wf_fn_preload(lua_State *L);    /* (name, value): the loaded table's entry for require */
 int wf_fn_setglobal(lua_State *L);  /* (name, value) */
 int wf_fn_getglobal(lua_State *L);  /* (name) -> value */

@@ -1,4 +1,5 @@
 import CLua
+import CLuaShim
 import Foundation
 import Wayfinder
 
@@ -14,11 +15,31 @@ import Wayfinder
 /// busted's rules, lent to spec files only: the source of luassert and say (read-only, from where
 /// their packages put them), project files for `require` (confined to the working directory), and
 /// the stack information luassert reads (source and line only: never a function, a local or an
-/// upvalue, so nothing of the host's own frames leaks).
+/// upvalue, so nothing of the host's own frames leaks), and the mark that makes a failure or a
+/// pending() a verdict the host knows again.
 enum SpecBinding {
     static let functions: [(String, LuaBinding)] = [
         ("assertion_source", assertionSource), ("project_source", projectSource), ("getinfo", getinfo),
+        ("raising", raising),
     ]
+
+    /// The kinds of verdict the spec module raises, by the name it gives them.
+    static let verdictKinds: [String: ScriptError.Kind] = ["failure": .failure, "pending": .pending]
+
+    /// raising(verdict, kind): the spec module raises `verdict` (a table) next, as a failed
+    /// assertion ("failure") or a pending test ("pending"). The host knows that very value again
+    /// when it ends the step, by identity, so an error that merely has a verdict's text is an error.
+    static let raising: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            guard call.type(1) == .table else { throw call.typeError(1, name: "verdict", expected: "table") }
+            let name = try call.string(2, name: "kind")
+            guard let kind = verdictKinds[name] else {
+                throw ScriptError(kind: .runtime, message: "\(call.functionName): no verdict '\(name)' (known: failure, pending)")
+            }
+            wf_mark_verdict(call.thread, 1, kind.raised)
+            return []
+        }
+    }
 
     /// `$WAYFINDER_LUASSERT_PATH` when set (a directory holding luassert/ and say/), else where Lua
     /// packages for 5.4 live on Debian (luarocks' tree first), with the versions whose pure-Lua
@@ -41,13 +62,22 @@ enum SpecBinding {
     static let missingLuassert = "luassert is not installed (wayfinder test uses it for assert, spy, stub, mock and match): "
         + "install Debian's lua-luassert (apt-get install lua-luassert, or scripts/setup), or `luarocks install luassert`"
 
+    /// The chunk names luassert's and say's files load as ("@luassert/assert.lua"): see
+    /// `assertionSource`.
+    static let assertionPackages = ["luassert", "say"]
+
+    static func isAssertionChunk(_ source: String) -> Bool {
+        assertionPackages.contains { source.hasPrefix("@" + $0 + "/") }
+    }
+
     /// assertion_source(relpath) -> text, chunkname. relpath names a file of luassert or say
-    /// ("luassert/spy.lua"); anything else is refused before the disk is touched.
+    /// ("luassert/spy.lua"); anything else is refused before the disk is touched. The chunk name
+    /// is "@" and relpath.
     static let assertionSource: LuaBinding = { L in
         LuaCall.run(L) { call in
             let relative = try call.string(1, name: "path")
             let parts = relative.split(separator: "/", omittingEmptySubsequences: false)
-            guard parts.count >= 2, parts.first == "luassert" || parts.first == "say", relative.hasSuffix(".lua"),
+            guard parts.count >= 2, let package = parts.first, assertionPackages.contains(String(package)), relative.hasSuffix(".lua"),
                   parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" || $0 == "." } && !$0.hasPrefix(".") })
             else { throw ScriptError(kind: .runtime, message: "\(relative) is not a file of luassert or say") }
             guard let root = assertionRoot else { throw ScriptError(kind: .runtime, message: missingLuassert) }

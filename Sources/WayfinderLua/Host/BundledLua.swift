@@ -40,6 +40,12 @@ public enum BundledLua {
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))
     }
 
+    /// The chunk name `require` gives the bundled file at `relativePath` under `wayfinder/`
+    /// ("spec.lua" is "@wayfinder/spec.lua"), by which its frames are known.
+    static func chunkName(of relativePath: String) -> String {
+        WF_BUNDLED_CHUNK_PREFIX + relativePath
+    }
+
     /// The modules compiled into the library; their entry is `init.lua` (`require "wayfinder"`).
     /// Each is compiled once per process and kept as bytecode for every later state
     /// (``CompiledChunks``): an app host starts them at every launch and reload, a spec run once

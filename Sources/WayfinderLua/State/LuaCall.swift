@@ -1,5 +1,6 @@
 import CLua
 import CLuaShim
+import OrderedCollections
 import Wayfinder
 
 /// What a binding sees of its call: typed access to the arguments and the state.
@@ -39,12 +40,19 @@ public struct LuaCall {
         } catch let refusal as Refusal {
             wf_ops_truncate(shim, start)
             results = [.null, .string(refusal.reason)]
-        } catch let error as ScriptError where error.traceback != nil {
-            // The message as it is, carrying its traceback apart: the message handler of the
-            // outer call hands back the innermost traceback.
+        } catch let error as ScriptError where error.frames != nil {
+            // The message as it is, carrying its frames and position apart: the message handler
+            // of the outer call hands back the innermost ones.
             wf_ops_truncate(shim, start)
             state.writeString(error.message)
-            state.writeString(error.traceback ?? "")
+            var carried: OrderedDictionary<String, Value> = ["frames": .array(error.frames?.map(\.record) ?? [])]
+            if let file = error.file, let line = error.line {
+                carried["file"] = .string(file)
+                carried["line"] = .int(Int64(line))
+            }
+            // Frames that cannot be written (past the memory the ops may take) are left behind.
+            let written = shim.pointee.ops_len
+            if (try? state.write(Value.map(carried), depth: 0)) == nil { wf_ops_truncate(shim, written) }
             shim.pointee.raise_kind = error.kind.raised
             return WF_RAISE_VALUE
         } catch {

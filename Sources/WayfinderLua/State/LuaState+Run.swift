@@ -181,15 +181,18 @@ extension LuaState {
         wf_op_lightuserdata(shim, source.baseAddress)
         wf_op_int(shim, Int64(source.count))
         writeString(chunkName.hasPrefix("@") || chunkName.hasPrefix("=") ? chunkName : "@" + chunkName)
-        // wf_fn_load answers the chunk, or nil, the message and the load status.
+        // wf_fn_load answers the chunk, or nil, the message, the load status and the position
+        // the message names (file, line).
         try protectedCall(on: thread, start: start, keepingResults: true) { thread, first, count throws(ScriptError) in
-            guard count == 3 else { return }
+            guard count == 5 else { return }
             defer { wf_settop(thread, base) }
             let loadStatus = Int32(lua_tointegerx(thread, first + 2, nil))
             if loadStatus == LUA_ERRMEM {
                 throw ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
             }
-            throw scriptError(status: LUA_ERRSYNTAX, thread: thread, at: first + 1)
+            let line = Int(lua_tointegerx(thread, first + 4, nil))
+            throw ScriptError(kind: .syntax, message: Self.text(at: first + 1, in: thread),
+                              file: line > 0 ? Self.text(at: first + 3, in: thread) : nil, line: line > 0 ? line : nil)
         }
     }
 }

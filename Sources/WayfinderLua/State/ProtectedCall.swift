@@ -17,8 +17,8 @@ extension LuaState {
         let status = wf_pcall(thread, start, stackValues, &count)
         guard status == LUA_OK else {
             defer { wf_settop(thread, base) }
-            // wf_pcall leaves the message and, beside it, its traceback.
-            throw scriptError(status: status, thread: thread, at: base + 1, traceback: count == 2 ? base + 2 : nil)
+            // wf_pcall leaves the message and, beside it, its frames.
+            throw scriptError(status: status, thread: thread, at: base + 1, frames: count == 2 ? base + 2 : nil)
         }
         do {
             let result = try read(thread, base + 1, count)
@@ -43,29 +43,27 @@ extension LuaState {
     }
 
     /// Names what stopped a call: the limit it hit, a missing module, or the script's own error.
-    /// The message is at `index`; its traceback, when the message handler kept one, at `traceback`.
-    func scriptError(status: Int32, thread: OpaquePointer, at index: Int32, traceback tracebackIndex: Int32? = nil) -> ScriptError {
+    /// The message is at `index`; its frames, when the message handler kept them, at `frames`; the
+    /// position it names is the one the handler found (`error_where`).
+    func scriptError(status: Int32, thread: OpaquePointer, at index: Int32, frames framesIndex: Int32? = nil) -> ScriptError {
         if status == WF_STATUS_NOSTACK { return .stackOverflow }
-        func string(at index: Int32) -> String? {
-            guard lua_type(thread, index) == LUA_TSTRING else { return nil }
-            var length = 0
-            let bytes = lua_tolstring(thread, index, &length)
-            return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
-        }
-        let text = string(at: index) ?? "(error object is a \(String(cString: lua_typename(thread, lua_type(thread, index)))) value)"
-        let traceback = tracebackIndex.flatMap(string(at:))
+        let text = Self.text(at: index, in: thread)
+        let frames = framesIndex.flatMap { self.frames(at: $0, in: thread) }
         // The kind comes from where the error was raised (wf_raise_kind, the message handler),
-        // never from its text: Lua does not run the handler for its own memory errors.
+        // never from its text, and so does the position (error_where), which only a call whose
+        // message handler ran has.
         let hit = shim.pointee
+        let (file, line) = status == LUA_ERRRUN ? hit.error_where.position : (nil, nil)
         // The host's own refusals (a copy it would keep) were raised with their message at the
         // script's line. Lua's own memory error ("not enough memory") was given the script's line
-        // and a traceback where the call failed (Trampoline.c, "Runners"); it reads as the limit.
-        if status == LUA_ERRRUN, hit.error_kind == Int32(WF_KIND_MEMORY) { return ScriptError(kind: .memory, message: text, traceback: traceback) }
+        // and frames where the call failed (Trampoline.c, "Runners"); it reads as the limit.
+        if status == LUA_ERRRUN, hit.error_kind == Int32(WF_KIND_MEMORY) {
+            return ScriptError(kind: .memory, message: text, file: file, line: line, frames: frames)
+        }
         let reached = "memory limit of \(limits.memoryDescription) reached"
         if status == LUA_ERRRUN, hit.error_kind == Int32(WF_KIND_LUA_MEMORY) {
-            let raised = ScriptError(kind: .memory, message: text)
-            let position = raised.file.flatMap { file in raised.line.map { "\(file):\($0): " } } ?? ""
-            return ScriptError(kind: .memory, message: position + reached, traceback: traceback)
+            let position = file.flatMap { file in line.map { "\(file):\($0): " } } ?? ""
+            return ScriptError(kind: .memory, message: position + reached, file: file, line: line, frames: frames)
         }
         if status == LUA_ERRMEM || (hit.hit_memory != 0 && status == LUA_ERRERR) || hit.error_kind == Int32(WF_KIND_LUA_MEMORY) {
             return ScriptError(kind: .memory, message: reached)
@@ -73,10 +71,28 @@ extension LuaState {
         // Once the budget is spent every Lua instruction raises again, so whatever ends the call
         // (the budget's error, or C code such as coroutine.wrap re-raising it with a position)
         // is the budget's.
-        if hit.hit_time != 0 { return ScriptError(kind: .timeout, message: text, traceback: traceback) }
-        if status != LUA_ERRSYNTAX, let kind = ScriptError.Kind(raised: hit.error_kind), kind != .runtime {
-            return ScriptError(kind: kind, message: text, traceback: traceback)
+        if hit.hit_time != 0 { return ScriptError(kind: .timeout, message: text, file: file, line: line, frames: frames) }
+        let kind = ScriptError.Kind(raised: hit.error_kind) ?? .runtime
+        return ScriptError(kind: kind, message: text, file: file, line: line, frames: frames)
+    }
+
+    /// The error value at `index` as text: a string as it is (bytes that are not UTF-8 repaired),
+    /// else named by its type.
+    static func text(at index: Int32, in thread: OpaquePointer) -> String {
+        guard lua_type(thread, index) == LUA_TSTRING else {
+            return "(error object is a \(String(cString: lua_typename(thread, lua_type(thread, index)))) value)"
         }
-        return ScriptError(kind: status == LUA_ERRSYNTAX ? .syntax : .runtime, message: text, traceback: traceback)
+        var length = 0
+        let bytes = lua_tolstring(thread, index, &length)
+        return String(decoding: UnsafeRawBufferPointer(start: bytes, count: length), as: UTF8.self)
+    }
+}
+
+extension wf_where {
+    /// The file and line, or nils for no position.
+    var position: (file: String?, line: Int?) {
+        guard line > 0 else { return (nil, nil) }
+        let file = withUnsafeBytes(of: self.file) { bytes in String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self) }
+        return (file, Int(line))
     }
 }

@@ -16,44 +16,37 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
         case conversion
         /// A script file or module does not exist.
         case notFound
+        /// A spec's assertion did not hold (`wayfinder test`): the spec module raised its failure.
+        case failure
+        /// A spec's test called `pending()`.
+        case pending
     }
 
     public var kind: Kind
-    /// The error without its traceback; it starts with "file:line:" when Lua gave a position.
+    /// The error as the script raised it, without its frames; it starts with "file:line:" when Lua
+    /// gave a position.
     public var message: String
-    /// Lua's "stack traceback:" block, when the error came from running Lua code. The message
-    /// handler keeps it apart from the message (docs/design.md, "Rules for the Lua C API").
-    public var traceback: String?
-    /// The chunk and line the message names, if it names one.
+    /// The chunk (as messages name it: "app.lua", `[string "..."]`) and the line the error names,
+    /// if it names one. The message handler hands these back as structure beside the message
+    /// (docs/design.md, "Rules for the Lua C API"); they are never read from the text.
     public var file: String?
     public var line: Int?
+    /// The stack the error unwound, innermost first, as a traceback shows it; nil when no Lua code
+    /// was running (a syntax error, a memory error, a refusal of the host's own).
+    public var frames: [Frame]?
 
-    public init(kind: Kind, message: String, traceback: String? = nil) {
+    public init(kind: Kind, message: String, file: String? = nil, line: Int? = nil, frames: [Frame]? = nil) {
         self.kind = kind
         self.message = message
-        self.traceback = traceback
-        (file, line) = ScriptError.position(in: message)
+        self.file = file
+        self.line = line
+        self.frames = frames
     }
+
+    /// Lua's "stack traceback:" block, made from ``frames``.
+    public var traceback: String? { frames.map(Frame.traceback) }
 
     public var description: String { message }
-
-    /// Finds a leading "chunk:line:" (the chunk name may itself contain colons, as in
-    /// `[string "a:b"]:1:`), taking the first colon-digits-colon run.
-    static func position(in message: String) -> (String?, Int?) {
-        let firstLine = message.prefix { $0 != "\n" }
-        var index = firstLine.startIndex
-        while let colon = firstLine[index...].firstIndex(of: ":") {
-            let digitsStart = firstLine.index(after: colon)
-            let digitsEnd = firstLine[digitsStart...].firstIndex { !$0.isASCII || !$0.isNumber } ?? firstLine.endIndex
-            if digitsEnd > digitsStart, digitsEnd < firstLine.endIndex, firstLine[digitsEnd] == ":",
-                colon > firstLine.startIndex, let line = Int(firstLine[digitsStart..<digitsEnd])
-            {
-                return (String(firstLine[..<colon]), line)
-            }
-            index = digitsStart
-        }
-        return (nil, nil)
-    }
 }
 
 extension ScriptError.Kind {
@@ -63,6 +56,8 @@ extension ScriptError.Kind {
         case .timeout: Int32(WF_KIND_TIMEOUT)
         case .notFound: Int32(WF_KIND_NOT_FOUND)
         case .memory: Int32(WF_KIND_MEMORY)
+        case .failure: Int32(WF_KIND_FAILURE)
+        case .pending: Int32(WF_KIND_PENDING)
         // Once raised in Lua, a value that could not cross is the script's mistake, as any other.
         case .runtime, .syntax, .conversion: Int32(WF_KIND_RUNTIME)
         }
@@ -74,6 +69,8 @@ extension ScriptError.Kind {
         case Int32(WF_KIND_TIMEOUT): self = .timeout
         case Int32(WF_KIND_NOT_FOUND): self = .notFound
         case Int32(WF_KIND_MEMORY), Int32(WF_KIND_LUA_MEMORY): self = .memory
+        case Int32(WF_KIND_FAILURE): self = .failure
+        case Int32(WF_KIND_PENDING): self = .pending
         default: return nil
         }
     }

@@ -108,7 +108,6 @@ public struct SpecRunner {
         let beginTest: Value.Handle
         let endTest: Value.Handle
         let afterTest: Value.Handle
-        let takeOutcome: Value.Handle
     }
 
     /// The name a file that did not load is reported under: it counts as one failed test.
@@ -122,7 +121,7 @@ public struct SpecRunner {
 
     private func load(_ file: String) -> LoadOutcome {
         let prelude = "require('wayfinder.spec')._install(_ENV, \(Value.string(packagePath)))"
-        let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_take_outcome"]
+        let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test"]
         do {
             let workspace = Workspace(specFile: file, roots: roots)
             workspace.coverage = coverage
@@ -138,7 +137,7 @@ public struct SpecRunner {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: "the spec module did not load"))
             }
             return .loaded(Loaded(file: specFile, host: host, block: handles[0], expand: handles[1], leave: handles[2], beginTest: handles[3],
-                                  endTest: handles[4], afterTest: handles[5], takeOutcome: handles[6]))
+                                  endTest: handles[4], afterTest: handles[5]))
         } catch let error as AppLoadError {
             if case .script(let script) = error {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: script.message, traceback: script.traceback))

@@ -179,35 +179,32 @@ extension SpecRunner {
         }
 
         /// Calls one step; nil when it returned normally. The error is a failure when it is the
-        /// text a failed assertion raised, pending when pending() raised it.
+        /// verdict a failed assertion raised, pending when pending() raised it (the spec module
+        /// marks both, and the host knows them by identity, never by their text).
         private func call(_ step: Value.Handle, _ arguments: [Value] = []) -> Failure? {
             do {
                 try loaded.host.state.call(step, arguments)
                 return nil
             } catch {
-                var status = SpecResult.Status.errored
-                // By the text alone: the kind may say notFound when the test met a missing module
-                // on the way, and a limit's error never has an assertion's text.
-                if error.kind != .timeout && error.kind != .memory, let outcome = try? loaded.host.state.call(loaded.takeOutcome, []),
-                   outcome.count == 2, outcome[1].stringValue == error.message {
-                    status = outcome[0] == "pending" ? .pending : .failed
+                let status: SpecResult.Status = switch error.kind {
+                case .failure: .failed
+                case .pending: .pending
+                default: .errored
                 }
-                let traceback = status == .failed ? error.traceback.map(Self.specFrames) : error.traceback
-                return Failure(status: status, message: error.message, traceback: traceback)
+                let frames = status == .failed ? error.frames.map(Self.specFrames) : error.frames
+                return Failure(status: status, message: error.message, traceback: frames.map(ScriptError.Frame.traceback))
             }
         }
 
-        /// A failed assertion's traceback without the frames of luassert and of the spec module
-        /// that raised it, so it starts at the spec's line.
-        static func specFrames(_ traceback: String) -> String {
-            // A traceback is its header line, then one line per frame, innermost first.
-            var lines = traceback.split(separator: "\n", omittingEmptySubsequences: false)
-            guard !lines.isEmpty else { return traceback }
-            let header = lines.removeFirst()
-            let frames = lines.drop { frame in
-                frame.contains("[C]: in function 'error'") || frame.contains("wayfinder/spec.lua:") || frame.contains("luassert/")
-            }
-            return ([header] + frames).joined(separator: "\n")
+        /// A failed assertion's frames without those that raised it, so its traceback starts at
+        /// the spec's line: Lua's `error`, the spec module's and luassert's (and say's), known by
+        /// the chunk each was loaded as, never by the text of a traceback.
+        static func specFrames(_ frames: [ScriptError.Frame]) -> [ScriptError.Frame] {
+            let specModule = BundledLua.chunkName(of: "spec.lua")
+            return Array(frames.drop { frame in
+                (frame.what == "C" && frame.global == "error") || frame.source == specModule
+                    || SpecBinding.isAssertionChunk(frame.source)
+            })
         }
     }
 }

@@ -139,6 +139,48 @@ struct BustedCompatibilityTests {
         #expect(result.lines.last == "7 passed, 3 failed, 1 pending", "\(result.stdout)")
     }
 
+    /// A failure and a pending test are known by the verdict the spec module raised, never by
+    /// its text: an ordinary error with the very words of a failure (or of pending) is an error,
+    /// even right after a failure with those words was caught; the caught failure raised again is
+    /// still a failure, whose traceback starts at the spec's line.
+    @Test func verdictsAreKnownByIdentityNotByTheirText() throws {
+        try directory.write("spec/verdicts_spec.lua", """
+            local busted = require "busted"
+            local function check(how)
+              if how == "fail" then busted.fail("the same words", 1) else error("the same words", 1) end
+            end
+            describe("verdicts", function()
+              it("fails", function() check("fail") end)
+              it("errors", function() check("error") end)
+              it("errors after catching a failure", function()
+                local _, failure = pcall(check, "fail")
+                error(tostring(failure), 0)
+              end)
+              it("fails again", function()
+                local _, failure = pcall(check, "fail")
+                error(failure)
+              end)
+              it("errors with pending's words", function() error("pending: later", 0) end)
+              it("is pending", function() pending("later") end)
+            end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(verbose(result, "FAIL", "verdicts fails"))
+        #expect(verbose(result, "ERROR", "verdicts errors"))
+        #expect(verbose(result, "ERROR", "verdicts errors after catching a failure"))
+        #expect(verbose(result, "FAIL", "verdicts fails again"))
+        #expect(verbose(result, "ERROR", "verdicts errors with pending's words"))
+        #expect(verbose(result, "PENDING", "verdicts is pending"))
+        #expect(result.lines.last == "0 passed, 5 failed, 1 pending", "\(result.stdout)")
+        for name in ["fails", "errors", "errors after catching a failure", "fails again"] {
+            let status = name.hasPrefix("fails") ? "FAIL" : "ERROR"
+            #expect(result.stdout.contains("\(status) spec/verdicts_spec.lua: verdicts \(name)\n  verdicts_spec.lua:3: the same words\n"),
+                    "\(result.stdout)")
+        }
+        #expect(result.stdout.contains("FAIL spec/verdicts_spec.lua: verdicts fails again\n  verdicts_spec.lua:3: the same words\n"
+            + "  stack traceback:\n  \tverdicts_spec.lua:14: in function <verdicts_spec.lua:12>\n"), "\(result.stdout)")
+    }
+
     @Test func randomizeShufflesItsBlockRepeatably() throws {
         var source = "describe('shuffled', function()\n  randomize()\n"
         for index in 1...9 { source += "  it('test \(index)', function() end)\n" }

@@ -155,6 +155,8 @@ struct BindingTests {
         // Caught, then raised again as it came: the innermost traceback, not the rethrow's.
         let error = failure(state, "local ok, message = pcall(lib.invoke, deep)\nerror(message, 0)", chunk: "rethrow.lua")
         #expect(error?.message == "deep.lua:1: deep trouble")
+        // The position came with it: deep's frame is gone when the rethrow ends the call.
+        #expect(error?.file == "deep.lua" && error?.line == 1)
         #expect(error?.traceback?.hasPrefix("stack traceback:") == true)
         #expect(error?.traceback?.contains("deep.lua:1: in") == true)
         #expect(error?.traceback?.contains("rethrow.lua:2:") == false, "\(error?.traceback ?? "")")
@@ -162,6 +164,7 @@ struct BindingTests {
         let other = failure(state, "\nerror('deep.lua:1: deep trouble', 0)", chunk: "other.lua")
         #expect(other?.traceback?.contains("deep.lua:1: in") == false)
         #expect(other?.traceback?.contains("other.lua:2:") == true)
+        #expect(other?.file == nil && other?.line == nil)
         #expect(state.stackTop == 0)
     }
 

@@ -1,3 +1,4 @@
+import CLua
 import Testing
 import Wayfinder
 @testable import WayfinderLua
@@ -70,11 +71,77 @@ struct ErrorTests {
         #expect(state.stackTop == 0)
     }
 
-    @Test func positionsAreParsedFromMessages() {
-        let error = ScriptError(kind: .runtime, message: "[string \"a:b\"]:12: boom: 3: x")
-        #expect(error.file == "[string \"a:b\"]")
-        #expect(error.line == 12)
-        let none = ScriptError(kind: .runtime, message: "no position: here")
-        #expect(none.file == nil && none.line == nil)
+    /// The position comes from the stack, never from the text: the frame the message names is
+    /// found by comparing its own chunk and line, so a chunk name that holds ":12:" is named whole,
+    /// and text that merely looks like a position names none.
+    @Test func positionsComeFromTheStackNotFromTheText() throws {
+        let state = try makeState()
+        let colons = failure(state, "local x = 1\nlocal y = 2\nerror('boom')", chunk: "a:12:b.lua")
+        #expect(colons?.message == "a:12:b.lua:3: boom")
+        #expect(colons?.file == "a:12:b.lua" && colons?.line == 3)
+        let syntax = failure(state, "local a = 1\nlocal b = = 2", chunk: "c:7:d.lua")
+        #expect(syntax?.kind == .syntax && syntax?.message.hasPrefix("c:7:d.lua:2: ") == true)
+        #expect(syntax?.file == "c:7:d.lua" && syntax?.line == 2)
+        let looks = failure(state, "error('x:3: y', 0)")
+        #expect(looks?.message == "x:3: y" && looks?.file == nil && looks?.line == nil)
+        // This very chunk's name, at a line no frame is running.
+        let elsewhere = failure(state, "\nerror('test.lua:9: y', 0)")
+        #expect(elsewhere?.message == "test.lua:9: y" && elsewhere?.file == nil && elsewhere?.line == nil)
+        // error(message, 2) names the caller's line: a frame further out than the raiser's.
+        let outer = failure(state, "local function check(v)\n  if not v then error('needs a value', 2) end\nend\n\ncheck(nil)")
+        #expect(outer?.message == "test.lua:5: needs a value" && outer?.file == "test.lua" && outer?.line == 5)
+        // An object is named by the line it was raised at, whatever its text says.
+        let object = failure(state, "\nerror(setmetatable({}, {__tostring = function() return 'x:3: y' end}))")
+        #expect(object?.message == "test.lua:2: x:3: y" && object?.file == "test.lua" && object?.line == 2)
+        let plain = failure(state, "error(setmetatable({}, {__tostring = function() return 'plain' end}), 0)")
+        #expect(plain?.message == "test.lua:1: plain" && plain?.file == "test.lua" && plain?.line == 1)
+        // A host error made without Lua's help names none.
+        #expect(ScriptError(kind: .runtime, message: "[string \"a:b\"]:12: boom").file == nil)
+        #expect(state.stackTop == 0)
+    }
+
+    /// The frames cross as records: what each function is, where it runs and what it is called.
+    @Test func framesAreRecords() throws {
+        let state = try makeState()
+        let error = failure(state, "local function helper()\n  error('no')\nend\nhelper()", chunk: "rec.lua")
+        let frames = try #require(error?.frames)
+        // The call from the host runs the chunk in a runner coroutine: the chunk is its first frame.
+        #expect(frames.count == 3, "\(frames)")
+        #expect(frames[0] == ScriptError.Frame(source: "=[C]", file: "[C]", what: "C", name: "error", namewhat: "global",
+                                              global: "error", defined: -1))
+        #expect(frames[1] == ScriptError.Frame(source: "@rec.lua", file: "rec.lua", line: 2, what: "Lua", name: "helper",
+                                              namewhat: "local", defined: 1))
+        #expect(frames[2] == ScriptError.Frame(source: "@rec.lua", file: "rec.lua", line: 4, what: "main"))
+    }
+
+    /// The traceback made from the frames reads as Lua's own (luaL_traceback's) for the same
+    /// stack: names from loaded modules, tail calls, and the levels a deep stack leaves out.
+    @Test func theTracebackReadsAsLuasOwn() throws {
+        let source = """
+            local function f(n)
+              if n == 0 then error("bottom") end
+              return (string.gsub("x", "x", function() return f(n - 1) end))
+            end
+            local function g() return f(12) end
+            g()
+            """
+        let state = try makeState()
+        let ours = try #require(failure(state, source, chunk: "deep.lua")?.traceback)
+        // Lua's own, in a plain state: the chunk called from C with debug.traceback as its
+        // message handler, so that no frame lies below the chunk's, as none lies below it in the
+        // host's coroutine.
+        let L = try #require(luaL_newstate())
+        defer { lua_close(L) }
+        luaL_openlibs(L)
+        lua_getglobal(L, "debug")
+        lua_getfield(L, -1, "traceback")
+        #expect(luaL_loadbufferx(L, source, source.utf8.count, "@deep.lua", "t") == LUA_OK)
+        #expect(lua_pcallk(L, 0, 1, -2, 0, nil) == LUA_ERRRUN)
+        let handled = String(cString: lua_tolstring(L, -1, nil))
+        let theirs = handled.split(separator: "\n", omittingEmptySubsequences: false).dropFirst()
+        let mine = ours.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(theirs.contains { $0.contains("(skipping ") } && theirs.contains { $0.contains("(...tail calls...)") })
+        #expect(theirs.contains { $0.contains("in function 'string.gsub'") })
+        #expect(Array(mine) == Array(theirs), "\(ours)\n---\n\(handled)")
     }
 }
