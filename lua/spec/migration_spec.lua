@@ -31,6 +31,15 @@ local function shop_migrating(body)
   return copy
 end
 
+-- The shop launched from a copy that says it is version 2, with the copy and its own source, so a
+-- test can save the source (version 3) over it as a hot reload.
+local function launched_at_version_2()
+  local copy = wf.testing.copy_app(SHOP)
+  local source = wf.testing.read(copy .. "/app.lua")
+  wf.testing.write(copy .. "/app.lua", (source:gsub("version = 3", "version = 2")))
+  return assert(wf.testing.launch(copy)), copy, source
+end
+
 describe("a state of an older version", function()
   it("is migrated from version 2 to version 3 before it is restored", function()
     local copy = wf.testing.copy_app(SHOP)
@@ -250,10 +259,7 @@ describe("the waiting open of an older state", function()
   end)
 
   it("goes through migrate at a hot reload that raises the version", function()
-    local copy = wf.testing.copy_app(SHOP)
-    local source = wf.testing.read(copy .. "/app.lua")
-    wf.testing.write(copy .. "/app.lua", (source:gsub("version = 3", "version = 2")))
-    local app = assert(wf.testing.launch(copy))
+    local app, copy, source = launched_at_version_2()
     local ok, reason = app:handle_link("tt://checkout/5")
     assert.is_false(ok)
     assert.matches("waits: its guard stopped it", reason)
@@ -335,10 +341,7 @@ end)
 
 describe("a hot reload that raises the version", function()
   it("migrates the tree it keeps", function()
-    local copy = wf.testing.copy_app(SHOP)
-    local source = wf.testing.read(copy .. "/app.lua")
-    wf.testing.write(copy .. "/app.lua", (source:gsub("version = 3", "version = 2")))
-    local app = assert(wf.testing.launch(copy))
+    local app, copy, source = launched_at_version_2()
     assert.is_true(app:open("tt://cart?owner=bo"))
     assert.is_true(app:open("tt://add/kiwi/4"))
     wf.testing.write(copy .. "/app.lua", (source:gsub("if from <= 2 then", [[if from == 2 then
@@ -353,10 +356,7 @@ describe("a hot reload that raises the version", function()
   end)
 
   it("is refused when the migration fails, and the app runs on", function()
-    local copy = wf.testing.copy_app(SHOP)
-    local source = wf.testing.read(copy .. "/app.lua")
-    wf.testing.write(copy .. "/app.lua", (source:gsub("version = 3", "version = 2")))
-    local app = assert(wf.testing.launch(copy))
+    local app, copy, source = launched_at_version_2()
     assert.is_true(app:open("tt://product/3"))
     wf.testing.write(copy .. "/app.lua", (source:gsub("if from <= 2 then", 'error("not now") if false then')))
     local ok, reason = app:reload()
