@@ -52,7 +52,8 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         let appHost = try host.load(app)
         appHost.warn = { Terminal.warning($0) }
-        appHost.openExternal = { Terminal.warning("opened outside the app: \($0)") }
+        // Handing a URL to the system is what the app asked for, not a problem: a note.
+        appHost.openExternal = { Terminal.note("note: opened outside the app: \($0)") }
         if let state {
             let store = FileStateStore(path: state)
             if let problem = store.problemAsGiven {
@@ -92,7 +93,7 @@ struct OpenCommand: ParsableCommand {
         if json {
             Terminal.print(try JSON.encode(tree))
         } else {
-            for line in TreeText.lines(tree) { Terminal.print(line) }
+            for line in TreeText.lines(tree, tabTitles: appHost.config.tabTitles) { Terminal.print(line) }
         }
         if failed { throw ExitCode(1) }
     }

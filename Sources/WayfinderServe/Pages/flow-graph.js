@@ -1,11 +1,16 @@
 // Draws the flow graph as SVG: the routes seen so far as boxes in columns by how many links away
 // from the first screens they are, the links seen as curves between them (solid once followed,
-// dashed when they present a modal or popover), the visible screen's route filled.
+// dashed when they present a modal or popover), the visible screen's route filled. A followed
+// link's label sits in the gap before the box it leads to, stacked with the other labels leading
+// there, drawn over every curve with a halo so no curve crosses its text.
 "use strict";
 window.Wayfinder = window.Wayfinder || {};
 (function () {
   const NS = "http://www.w3.org/2000/svg";
-  const WIDTH = 190, HEIGHT = 30, COLUMN_GAP = 80, ROW_GAP = 16, MARGIN = 20;
+  const WIDTH = 230, HEIGHT = 30, COLUMN_GAP = 170, ROW_GAP = 22, MARGIN = 24;
+  // What fits: node labels in 11px monospace inside a box, link labels in 10px sans in a gap.
+  const NODE_CHARACTERS = Math.floor((WIDTH - 16) / 6.7), EDGE_CHARACTERS = Math.floor((COLUMN_GAP - 24) / 5.6);
+  const LABEL_LINE = 11, LABELS_PER_NODE = 3;
 
   function svg(tag, attributes, text) {
     const node = document.createElementNS(NS, tag);
@@ -73,6 +78,7 @@ window.Wayfinder = window.Wayfinder || {};
     defs.appendChild(marker);
     root.appendChild(defs);
 
+    const labels = new Map();
     for (const edge of edges) {
       const from = place.get(edge.from), to = place.get(edge.to);
       if (!from || !to || edge.from === edge.to) continue;
@@ -87,9 +93,21 @@ window.Wayfinder = window.Wayfinder || {};
       group.appendChild(svg("path", { d: d, "marker-end": "url(#arrow)" }));
       group.appendChild(svg("title", {}, edge.label));
       if (edge.followed && edge.label) {
-        group.appendChild(svg("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4, "text-anchor": "middle" }, shortened(edge.label, 22)));
+        const list = labels.get(edge.to) || [];
+        if (!list.includes(edge.label)) list.push(edge.label);
+        labels.set(edge.to, list);
       }
       root.appendChild(group);
+    }
+    for (const [id, list] of labels) {
+      const to = place.get(id);
+      const shown = list.length > LABELS_PER_NODE ? list.slice(0, LABELS_PER_NODE - 1).concat(["+" + (list.length - LABELS_PER_NODE + 1) + " more"]) : list;
+      const top = to.y + HEIGHT / 2 - (shown.length * LABEL_LINE) / 2 + LABEL_LINE - 2;
+      shown.forEach(function (label, index) {
+        const text = svg("text", { class: "flow-label", x: to.x - 12, y: top + index * LABEL_LINE, "text-anchor": "end" }, shortened(label, EDGE_CHARACTERS));
+        text.appendChild(svg("title", {}, label));
+        root.appendChild(text);
+      });
     }
     for (const node of nodes) {
       const at = place.get(node.id);
@@ -97,7 +115,7 @@ window.Wayfinder = window.Wayfinder || {};
       group.dataset.id = node.id;
       group.dataset.label = node.label;
       group.appendChild(svg("rect", { x: at.x, y: at.y, width: WIDTH, height: HEIGHT, rx: 6 }));
-      group.appendChild(svg("text", { x: at.x + 8, y: at.y + HEIGHT / 2 + 4 }, shortened(node.label, 27)));
+      group.appendChild(svg("text", { x: at.x + 8, y: at.y + HEIGHT / 2 + 4 }, shortened(node.label, NODE_CHARACTERS)));
       group.appendChild(svg("title", {}, node.label + " (" + node.kind + ")"));
       root.appendChild(group);
     }
