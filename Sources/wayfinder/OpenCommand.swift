@@ -17,7 +17,7 @@ struct OpenCommand: ParsableCommand {
             is one, else its wf.app tabs or root. A failed open changes nothing and the next URL \
             is still opened. With --state, the state is saved after every URL, so the file \
             always holds the last complete state. External URLs (tel:, mailto:) that the app does \
-            not handle itself are reported on standard error as opened outside the app. --link \
+            not handle itself are noted on standard error ("note: opened outside the app: URL"). --link \
             opens a link from outside the app after the URLs: only a route marked external opens \
             (the app's tree as it is, restored included, stays beneath it). A URL a guard keeps \
             waiting is reported on standard error and saved with the state; it opens by itself \

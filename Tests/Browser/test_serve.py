@@ -9,7 +9,8 @@ failure the page is saved as a PNG in Tests/Browser/failures/ (ignored by git).
 
 Environment: WAYFINDER (the binary; default .build/debug/wayfinder), CHROMIUM and CHROMEDRIVER
 (default /usr/bin/chromium and /usr/bin/chromedriver), WAYFINDER_SERVE_SCREENSHOT (a path: the
-devtools test saves the picture of the simulator there, as docs/images/serve.png was made).
+devtools test saves the picture of the simulator there, as docs/images/serve.png was made:
+WAYFINDER_SERVE_SCREENSHOT=docs/images/serve.png).
 """
 
 import contextlib
@@ -323,7 +324,7 @@ class ServeInBrowserTests(unittest.TestCase):
             self.assertIn("won", self.find("#explain-result").text)
             self.assertEqual(self.find("#route-table tr.winner td:nth-child(2)").text, "tt://food/(initWithFood:)")
             # The constructor column says what `wayfinder routes` says: a class's method, "-" for a function.
-            self.assertEqual(self.find('#route-table tr[data-pattern="tt://food/(initWithFood:)"] td:nth-child(5)').text, "initWithFood:")
+            self.assertEqual(self.find('#route-table tr[data-pattern="tt://food/(initWithFood:)"] td:nth-child(5)').text, "initWithFood")
             self.assertEqual(self.find('#route-table tr[data-pattern="tt://tabBar"] td:nth-child(5)').text, "-")
 
             self.find('.tab[data-tab="4"]').click()
@@ -367,11 +368,11 @@ class ServeInBrowserTests(unittest.TestCase):
                        "back to now")
             picture = os.environ.get("WAYFINDER_SERVE_SCREENSHOT")
             if picture:
-                self.events("open")[-1].click()
-                self.until(lambda d: self.find("#time-travel").is_displayed(), "the earlier state")
-                self.find("#live-button").click()
-                self.until(lambda d: not self.find("#time-travel").is_displayed()
-                           and self.find("#event-detail").is_displayed(), "back to now, the event's detail kept")
+                # The phone as it was at the nutrition page (time travel), beside the flow graph.
+                self.events("open")[1].click()
+                self.until(lambda d: self.find("#time-travel").is_displayed() and self.title() == "Nutritional Info",
+                           "the earlier state")
+                self.panel("flow")
                 self.driver.save_screenshot(picture)
 
 

@@ -215,7 +215,7 @@ function wf.controller(name, base) end
 
 ---@class wayfinder.app_config
 ---@field name? string
----@field tabs? (string|{ url: string, title?: string })[]
+---@field tabs? (string|{ [1]: string, [2]: string }|{ url: string, title?: string })[] a URL, { "Title", url } or { url = ..., title = ... }
 ---@field root? string
 ---@field persistence? wayfinder.persistence
 ---@field expiration? number seconds; 0 = never
