@@ -10,9 +10,10 @@ import Foundation
 
 /// The files a spec file may reach through `wf.testing`. It reads apps only under its roots (the
 /// spec file's directory, the nearest directory above it holding an `app.lua`, the paths given on
-/// the command line, and the current directory when the spec lies inside it) or in copies it made; it writes, and keeps state files, only inside those
-/// copies (fresh temporary directories, removed when the spec file's run ends). So a spec cannot
-/// change the app it tests in place, nor read or write anything else on the machine.
+/// the command line, and the current directory when the spec lies inside it) or in copies it
+/// made; it writes, and keeps state files, only inside those copies (fresh temporary directories,
+/// removed when the spec file's run ends). So a spec cannot change the app it tests in place, nor
+/// read or write anything else on the machine.
 final class Workspace {
     /// The most one copy may hold, in bytes and in entries (files and directories).
     static let copyByteLimit = 64 << 20
