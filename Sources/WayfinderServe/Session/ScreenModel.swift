@@ -134,7 +134,7 @@ struct ScreenModel {
         /// names its first screen.
         private func tabTitle(_ stack: [NavigationSnapshot.Entry]) -> String {
             guard let first = stack.first else { return "(empty)" }
-            return host.config.tabTitles[first.url] ?? title(of: first)
+            return host.tabTitle(of: stack) ?? title(of: first)
         }
 
         /// What names an entry that is not on top: see the type's comment.
