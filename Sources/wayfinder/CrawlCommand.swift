@@ -16,6 +16,9 @@ struct CrawlCommand: ParsableCommand {
             change another's. Links that differ only in their query values are followed once \
             (--all follows every distinct URL). --dot and --mermaid write the graph of routes \
             and links instead of the report.
+
+            Example:
+              wayfinder crawl lua/examples/restaurant --dot | dot -Tsvg > flow.svg
             """
     )
 

@@ -50,7 +50,8 @@ struct NewAppTemplate {
 
         describe("\(appName)", function()
           local app
-          before_each(function() app = assert(wf.testing.launch(".")) end)
+          -- The app is the directory above spec/, wherever `wayfinder test` runs from.
+          before_each(function() app = assert(wf.testing.launch(wf.testing.here(".."))) end)
           after_each(function() app:close() end)
 
           it("opens on the home screen", function()

@@ -17,7 +17,7 @@ struct OpenCommand: ParsableCommand {
             is one, else its wf.app tabs or root. A failed open changes nothing and the next URL \
             is still opened. With --state, the state is saved after every URL, so the file \
             always holds the last complete state. External URLs (tel:, mailto:) that the app does \
-            not handle itself are reported on standard error as opened outside the app. --link \
+            not handle itself are noted on standard error ("note: opened outside the app: URL"). --link \
             opens a link from outside the app after the URLs: only a route marked external opens \
             (the app's tree as it is, restored included, stays beneath it). A URL a guard keeps \
             waiting is reported on standard error and saved with the state; it opens by itself \
@@ -52,7 +52,8 @@ struct OpenCommand: ParsableCommand {
     func run() throws {
         let appHost = try host.load(app)
         appHost.warn = { Terminal.warning($0) }
-        appHost.openExternal = { Terminal.warning("opened outside the app: \($0)") }
+        // Handing a URL to the system is what the app asked for, not a problem: a note.
+        appHost.openExternal = { Terminal.note("note: opened outside the app: \($0)") }
         if let state {
             let store = FileStateStore(path: state)
             if let problem = store.problemAsGiven {
@@ -92,7 +93,7 @@ struct OpenCommand: ParsableCommand {
         if json {
             Terminal.print(try JSON.encode(tree))
         } else {
-            for line in TreeText.lines(tree) { Terminal.print(line) }
+            for line in TreeText.lines(tree, tabTitles: appHost.config.tabTitles) { Terminal.print(line) }
         }
         if failed { throw ExitCode(1) }
     }

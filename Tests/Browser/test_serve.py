@@ -9,7 +9,8 @@ failure the page is saved as a PNG in Tests/Browser/failures/ (ignored by git).
 
 Environment: WAYFINDER (the binary; default .build/debug/wayfinder), CHROMIUM and CHROMEDRIVER
 (default /usr/bin/chromium and /usr/bin/chromedriver), WAYFINDER_SERVE_SCREENSHOT (a path: the
-devtools test saves the picture of the simulator there, as docs/images/serve.png was made).
+devtools test saves the picture of the simulator there, as docs/images/serve.png was made:
+WAYFINDER_SERVE_SCREENSHOT=docs/images/serve.png).
 """
 
 import contextlib
@@ -214,6 +215,42 @@ class ServeInBrowserTests(unittest.TestCase):
             self.click_link("tt://order?waitress=Betty&ref=toolbar")
             self.until(lambda d: "Modal 1" in self.find("#tree-view").text, "the tree to show the modal")
             self.assertIn("(not made yet)", self.find("#tree-view").text)
+            # A tab is named as the tab bar names it, made or not.
+            nodes = [node.text for node in self.finds("#tree-view .tree-node")]
+            self.assertIn("Tab 1: Breakfast (selected)", nodes)
+            self.assertIn("Tab 2: Lunch", nodes)
+            self.assertEqual(self.find('.tab[data-tab="2"]').text, "Lunch")
+
+    def rectangle(self, selector):
+        return self.driver.execute_script(
+            "const r = document.querySelector(arguments[0]).getBoundingClientRect();"
+            "return { top: r.top, bottom: r.bottom, left: r.left, right: r.right };", selector)
+
+    def test_the_time_travel_banner_leaves_the_navigation_bar_in_view(self):
+        with self.screenshot_on_failure():
+            self.click_link("tt://food/porridge")
+            self.until(lambda d: self.title() == "Porridge", "the dish")
+            self.click_link("tt://food/porridge/nutrition")
+            self.until(lambda d: self.title() == "Nutritional Info", "the nutrition page")
+            self.until(lambda d: len(self.events("open")) == 2, "both opens in the log")
+            self.events("open")[1].click()
+            self.until(lambda d: self.find("#time-travel").is_displayed() and self.title() == "Nutritional Info", "the earlier state")
+            banner = self.rectangle("#time-travel")
+            for part in [".top .nav-title", "#back-button"]:
+                self.assertGreaterEqual(self.rectangle(part)["top"], banner["bottom"], part + " is under the banner")
+            self.assertTrue(self.find("#back-button").is_displayed())
+
+    def test_a_lost_connection_shows_on_the_phone(self):
+        with self.screenshot_on_failure():
+            cover = "return getComputedStyle(document.getElementById('phone'), '::after').content"
+            self.assertIn(self.driver.execute_script(cover), ("none", "normal", ""))
+            self.serve.stop()
+            self.until(lambda d: d.find_element(By.TAG_NAME, "body").get_attribute("data-connection") == "closed",
+                       "the page to see the server gone")
+            self.assertEqual(self.driver.execute_script(cover), '"Disconnected"')
+            self.assertIn("Disconnected from wayfinder serve", self.find("#connection-status").text)
+            self.assertEqual(self.driver.execute_script(
+                "return getComputedStyle(document.querySelector('.layer.top')).pointerEvents"), "none")
 
     def test_the_url_bar_opens_any_url_and_outside_urls_are_said_so(self):
         with self.screenshot_on_failure():
@@ -286,6 +323,9 @@ class ServeInBrowserTests(unittest.TestCase):
             self.until(lambda d: "tt://food/(initWithFood:)" in self.find("#explain-result").text, "the explanation")
             self.assertIn("won", self.find("#explain-result").text)
             self.assertEqual(self.find("#route-table tr.winner td:nth-child(2)").text, "tt://food/(initWithFood:)")
+            # The constructor column says what `wayfinder routes` says: a class's method, "-" for a function.
+            self.assertEqual(self.find('#route-table tr[data-pattern="tt://food/(initWithFood:)"] td:nth-child(5)').text, "initWithFood")
+            self.assertEqual(self.find('#route-table tr[data-pattern="tt://tabBar"] td:nth-child(5)').text, "-")
 
             self.find('.tab[data-tab="4"]').click()
             self.until(lambda d: self.title() == "Dessert", "the fourth tab")
@@ -303,6 +343,22 @@ class ServeInBrowserTests(unittest.TestCase):
             self.until(lambda d: self.finds('.flow-node[data-label="tt://food/(initWithFood:)"]')
                        and self.finds(".flow-edge.followed"), "the flow graph with the links followed")
             self.assertTrue(self.finds('.flow-node.current'))
+            # Every label whole and apart: inside the drawing, no two overlapping, none over a box.
+            boxes = self.driver.execute_script(
+                "const svg = document.querySelector('#flow-graph svg').getBoundingClientRect();"
+                "const box = e => { const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };"
+                "return { svg: box(document.querySelector('#flow-graph svg')),"
+                " labels: Array.from(document.querySelectorAll('#flow-graph .flow-label')).map(box),"
+                " nodes: Array.from(document.querySelectorAll('#flow-graph .flow-node rect')).map(box) };")
+            self.assertTrue(boxes["labels"], "the followed links are labelled")
+
+            def overlap(a, b):
+                return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+            for index, label in enumerate(boxes["labels"]):
+                svg = boxes["svg"]
+                self.assertTrue(svg[0] <= label[0] and label[2] <= svg[2] and svg[1] <= label[1] and label[3] <= svg[3], label)
+                for other in boxes["labels"][index + 1:] + boxes["nodes"]:
+                    self.assertFalse(overlap(label, other), (label, other))
 
             self.panel("events")
             self.events("open")[0].click()
@@ -312,11 +368,11 @@ class ServeInBrowserTests(unittest.TestCase):
                        "back to now")
             picture = os.environ.get("WAYFINDER_SERVE_SCREENSHOT")
             if picture:
-                self.events("open")[-1].click()
-                self.until(lambda d: self.find("#time-travel").is_displayed(), "the earlier state")
-                self.find("#live-button").click()
-                self.until(lambda d: not self.find("#time-travel").is_displayed()
-                           and self.find("#event-detail").is_displayed(), "back to now, the event's detail kept")
+                # The phone as it was at the nutrition page (time travel), beside the flow graph.
+                self.events("open")[1].click()
+                self.until(lambda d: self.find("#time-travel").is_displayed() and self.title() == "Nutritional Info",
+                           "the earlier state")
+                self.panel("flow")
                 self.driver.save_screenshot(picture)
 
 

@@ -13,20 +13,35 @@ local options_list, tab_list = fields.list(exported.options), fields.list(export
 local function app(config)
   if type(config) ~= "table" then error("wf.app needs a table such as { name = \"myapp\", root = \"tt://home\" }", 2) end
   fields.check(options_list, config, "wf.app", "option", 2)
+  local given = config
   if config.tabs ~= nil then
-    if #config.tabs == 0 then
-      error("wf.app: tabs must be a list of URL strings (or { url = ..., title = ... } tables)", 2)
+    if type(config.tabs) ~= "table" or #config.tabs == 0 then
+      error("wf.app: tabs must be a list of URL strings (or { \"Title\", url } or { url = ..., title = ... } tables)", 2)
     end
+    -- A titled tab may be written as a link is, { "Title", url }: the host gets { url, title }.
+    local tabs = {}
     for i, tab in ipairs(config.tabs) do
+      if type(tab) == "table" and tab[1] ~= nil and tab.url == nil and tab.title == nil then
+        local count = 0
+        for _ in pairs(tab) do count = count + 1 end
+        if type(tab[1]) ~= "string" or type(tab[2]) ~= "string" or count ~= 2 then
+          error("wf.app: tabs[" .. i .. "] must be { \"Title\", url }: two strings", 2)
+        end
+        tab = { title = tab[1], url = tab[2] }
+      end
       if type(tab) == "table" then
         fields.check(tab_list, tab, "wf.app: tabs[" .. i .. "]", "field", 2)
         if type(tab.url) ~= "string" then error("wf.app: tabs[" .. i .. "].url must be a URL string, got " .. type(tab.url), 2) end
       elseif type(tab) ~= "string" then
-        error("wf.app: tabs[" .. i .. "] must be a URL string or { url = ..., title = ... }, got " .. type(tab), 2)
+        error("wf.app: tabs[" .. i .. "] must be a URL string, { \"Title\", url } or { url = ..., title = ... }, got " .. type(tab), 2)
       end
+      tabs[i] = tab
     end
+    given = {}
+    for key, value in pairs(config) do given[key] = value end
+    given.tabs = tabs
   end
-  local ok, reason = native.configure(config, config.migrate)
+  local ok, reason = native.configure(given, config.migrate)
   if not ok then error(reason, 2) end
   migration._set(config.migrate)
   return config

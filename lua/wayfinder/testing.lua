@@ -78,6 +78,18 @@ function testing.launch(app_path, options)
   return native.launch(app_path, options, Driver)
 end
 
+-- here([path]) -> path taken from the running spec file's directory: `wf.testing.here("..")` is
+-- the app above a spec/ directory, wherever `wayfinder test` runs from. An absolute path stays.
+function testing.here(path)
+  if path ~= nil and type(path) ~= "string" then
+    error("wf.testing.here needs a path relative to the spec file (a string), got " .. type(path), 2)
+  end
+  local directory = native.spec_directory()
+  if path == nil or path == "" or path == "." then return directory end
+  if path:sub(1, 1) == "/" then return path end
+  return directory .. "/" .. path
+end
+
 testing.copy_app = native.copy_app
 testing.write = native.write
 testing.read = native.read

@@ -11,7 +11,7 @@ enum TestingBinding {
         ("pop_to_root", popToRoot), ("select", select), ("resume", resume), ("pending", pending), ("presentations", presentations),
         ("url", url), ("tree", tree), ("render", render), ("relaunch", relaunch), ("reload", reload),
         ("stats", stats), ("close", close), ("copy_app", copyApp), ("write", write),
-        ("read", read), ("advance", advance),
+        ("read", read), ("advance", advance), ("spec_directory", specDirectory),
     ]
 
     /// launch(path, options, metatable) -> driver | nil, reason. options: state (a
@@ -294,6 +294,11 @@ enum TestingBinding {
         LuaCall.run(L) { call in
             [.string(try SpecFile.from(call).workspace.read(try call.string(1, name: "path"), limit: min(FileAccess.sourceLimit, call.state.limits.memoryBytes)))]
         }
+    }
+
+    /// spec_directory() -> the running spec file's directory, as the path it was run by names it
+    static let specDirectory: LuaBinding = { L in
+        LuaCall.run(L) { call in [.string(try SpecFile.from(call).workspace.specDirectory)] }
     }
 
     // MARK: Helpers

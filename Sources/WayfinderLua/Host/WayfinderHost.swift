@@ -239,6 +239,12 @@ public final class WayfinderHost {
         current.navigator.tree.allEntries.first { $0.id == entry.id }?.pending?.saved.title
     }
 
+    /// The title `wf.app` gave the tab whose stack is `stack` (`{ "Menu", url }`), nil when it gave
+    /// none: a tab bar shows it whether or not the tab's screen is made.
+    public func tabTitle(of stack: [NavigationSnapshot.Entry]) -> String? {
+        stack.first.flatMap { config.tabTitles[$0.url] }
+    }
+
     /// What `controller` shows: its `render()` result (a native screen's title), or nil when it
     /// has no render method.
     public func render(_ controller: LuaController) throws(ScriptError) -> RenderedScreen? {

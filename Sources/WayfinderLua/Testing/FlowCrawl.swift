@@ -52,6 +52,8 @@ public struct FlowCrawl {
     public var routeModes: [(pattern: String, mode: NavigationMode)] = []
     /// The tab URLs of `wf.app`, for the graph's grouping.
     public var tabs: [String] = []
+    /// The tabs' titles in `wf.app`, by URL, which name the graph's groups.
+    public var tabTitles: [String: String] = [:]
     /// Where actions (routes of mode `none`) led: the action's route and the route of the screen
     /// shown after it, when that is another screen than the one its link was on.
     public var actionResults: [(action: String, screen: String)] = []
@@ -71,6 +73,7 @@ public struct FlowCrawl {
         let first = try load()
         crawl.routeModes = first.routes.routes.map { ($0.pattern.text, $0.options.mode) }
         crawl.tabs = first.config.tabs
+        crawl.tabTitles = first.config.tabTitles
 
         /// Launches a fresh app and replays `path`; the host, or the reason it went wrong.
         func replay(_ path: [Step]) throws -> (AppHost, String?) {

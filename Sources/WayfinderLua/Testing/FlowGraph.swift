@@ -23,9 +23,14 @@ public struct FlowGraph {
     public var nodes: [Node] = []
     public var edges: [Edge] = []
     public var tabs: [String]
+    /// Each tab's group label: `tab 2 (Lunch): tt://menu/2`, as `open`'s tree names tabs.
+    public var tabLabels: [String]
 
     public init(_ crawl: FlowCrawl) {
         tabs = crawl.tabs
+        tabLabels = crawl.tabs.enumerated().map { index, url in
+            "tab \(TabNumber.number(of: index))" + (crawl.tabTitles[url].map { " (\($0))" } ?? "") + ": " + url
+        }
         var ids = [String: String]()
         let modes = Dictionary(crawl.routeModes.map { ($0.pattern, $0.mode) }, uniquingKeysWith: { first, _ in first })
         func node(_ label: String, tab: Int?, dead: Bool = false) -> String {
@@ -80,12 +85,12 @@ public struct FlowGraph {
             if node.action { attributes.append("style=rounded") }
             return "\(node.id) [\(attributes.joined(separator: ", "))];"
         }
-        for (index, url) in tabs.enumerated() {
+        for index in tabs.indices {
             let members = nodes.filter { $0.tab == index }
             guard !members.isEmpty else { continue }
             let number = TabNumber.number(of: index)
             out.append("  subgraph cluster_tab\(number) {")
-            out.append("    label=\(quoted("tab \(number): \(url)"));")
+            out.append("    label=\(quoted(tabLabels[index]));")
             for node in members { out.append("    " + line(node)) }
             out.append("  }")
         }
@@ -108,11 +113,11 @@ public struct FlowGraph {
             if node.action { return "\(node.id)(\"\(text)\")" }
             return "\(node.id)[\"\(text)\"]"
         }
-        for (index, url) in tabs.enumerated() {
+        for index in tabs.indices {
             let members = nodes.filter { $0.tab == index }
             guard !members.isEmpty else { continue }
             let number = TabNumber.number(of: index)
-            out.append("  subgraph tab\(number) [\"tab \(number): \(mermaidText(url))\"]")
+            out.append("  subgraph tab\(number) [\"\(mermaidText(tabLabels[index]))\"]")
             for node in members { out.append("    " + line(node)) }
             out.append("  end")
         }

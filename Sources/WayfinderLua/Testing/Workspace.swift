@@ -9,10 +9,11 @@ import Foundation
 #endif
 
 /// The files a spec file may reach through `wf.testing`. It reads apps only under its roots (the
-/// spec file's directory, the paths given on the command line, and the current directory when the
-/// spec lies inside it) or in copies it made; it writes, and keeps state files, only inside those
-/// copies (fresh temporary directories, removed when the spec file's run ends). So a spec cannot
-/// change the app it tests in place, nor read or write anything else on the machine.
+/// spec file's directory, the nearest directory above it holding an `app.lua`, the paths given on
+/// the command line, and the current directory when the spec lies inside it) or in copies it
+/// made; it writes, and keeps state files, only inside those copies (fresh temporary directories,
+/// removed when the spec file's run ends). So a spec cannot change the app it tests in place, nor
+/// read or write anything else on the machine.
 final class Workspace {
     /// The most one copy may hold, in bytes and in entries (files and directories).
     static let copyByteLimit = 64 << 20
@@ -37,12 +38,20 @@ final class Workspace {
     /// `specFile` is the spec being run; `roots` the paths given on the command line.
     /// Where the apps launched from this spec file report the routes they open.
     var coverage: RouteCoverage?
+    /// The spec file's directory, as the path it was run by names it (`mail/spec`): what
+    /// `wf.testing.here` resolves against, so a spec finds its app wherever it is run from.
+    let specDirectory: String
 
     init(specFile: String, roots: [String] = [], copiesByteLimit: Int = 256 << 20) {
         self.copiesByteLimit = copiesByteLimit
         var real = [String]()
+        let slash = specFile.lastIndex(of: "/")
+        self.specDirectory = slash.map { $0 == specFile.startIndex ? "/" : String(specFile[..<$0]) } ?? "."
         let specDirectory = URL(fileURLWithPath: specFile).deletingLastPathComponent().path
-        if let directory = FileAccess.realPath(specDirectory) { real.append(directory) }
+        if let directory = FileAccess.realPath(specDirectory) {
+            real.append(directory)
+            if let app = Self.enclosingApp(of: directory) { real.append(app) }
+        }
         for root in roots {
             if let path = FileAccess.realPath(root) { real.append(path) }
         }
@@ -50,6 +59,17 @@ final class Workspace {
             real.append(current)
         }
         self.roots = real
+    }
+
+    /// The nearest directory above `directory` holding an `app.lua`: the app a spec/ directory
+    /// belongs to, which its specs may launch wherever `wayfinder test` runs from.
+    static func enclosingApp(of directory: String) -> String? {
+        var candidate = URL(fileURLWithPath: directory)
+        while candidate.path != "/" {
+            candidate.deleteLastPathComponent()
+            if FileManager.default.fileExists(atPath: candidate.appendingPathComponent("app.lua").path) { return candidate.path }
+        }
+        return nil
     }
 
     deinit {

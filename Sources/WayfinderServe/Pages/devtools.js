@@ -151,7 +151,8 @@ window.Wayfinder = window.Wayfinder || {};
         const tabs = element("ul");
         tree.root.tabs.forEach(function (tab, index) {
           const selected = index + 1 === tree.root.selected;
-          tabs.appendChild(node("Tab " + (index + 1) + (selected ? " (selected)" : ""), entryList(tab.entries)));
+          const label = "Tab " + (index + 1) + (tab.title ? ": " + tab.title : "") + (selected ? " (selected)" : "");
+          tabs.appendChild(node(label, entryList(tab.entries)));
         });
         top.appendChild(node("Tabs", tabs));
       } else {
@@ -178,7 +179,8 @@ window.Wayfinder = window.Wayfinder || {};
       row.appendChild(element("td", null, route.pattern));
       row.appendChild(element("td", null, route.mode));
       row.appendChild(element("td", null, route.target));
-      row.appendChild(element("td", null, route.method || route.selector || ""));
+      // A function target has no constructor: "-", as `wayfinder routes` says.
+      row.appendChild(element("td", null, route.method || "-"));
       body.appendChild(row);
     });
   }

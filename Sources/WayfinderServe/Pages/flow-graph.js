@@ -1,11 +1,16 @@
 // Draws the flow graph as SVG: the routes seen so far as boxes in columns by how many links away
 // from the first screens they are, the links seen as curves between them (solid once followed,
-// dashed when they present a modal or popover), the visible screen's route filled.
+// dashed when they present a modal or popover), the visible screen's route filled. A followed
+// link's label sits in the gap before the box it leads to, stacked with the other labels leading
+// there above the line the curves arrive on, drawn over every curve with a halo.
 "use strict";
 window.Wayfinder = window.Wayfinder || {};
 (function () {
   const NS = "http://www.w3.org/2000/svg";
-  const WIDTH = 190, HEIGHT = 30, COLUMN_GAP = 80, ROW_GAP = 16, MARGIN = 20;
+  const WIDTH = 220, HEIGHT = 30, COLUMN_GAP = 150, ROW_GAP = 22, MARGIN = 24;
+  // What fits: node labels in 11px monospace inside a box, link labels in 10px sans in a gap.
+  const NODE_CHARACTERS = Math.floor((WIDTH - 16) / 6.7), EDGE_CHARACTERS = Math.floor((COLUMN_GAP - 24) / 5.6);
+  const LABEL_LINE = 11, LABELS_PER_NODE = 3;
 
   function svg(tag, attributes, text) {
     const node = document.createElementNS(NS, tag);
@@ -41,6 +46,26 @@ window.Wayfinder = window.Wayfinder || {};
     return depth;
   }
 
+  // A curve that keeps out of the boxes: to a box in the next column, straight across the gap;
+  // further, along the gap between rows above the target's, so it passes between the boxes of
+  // the columns on the way; back (or within a column), out of the source's right side, down the
+  // gap beside it and into the target's right side.
+  function path(from, to) {
+    const x1 = from.x + WIDTH, y1 = from.y + HEIGHT / 2, y2 = to.y + HEIGHT / 2;
+    if (to.x > from.x) {
+      const x2 = to.x, half = COLUMN_GAP / 2;
+      if (x2 - x1 <= COLUMN_GAP) {
+        return "M " + x1 + " " + y1 + " C " + (x1 + half) + " " + y1 + ", " + (x2 - half) + " " + y2 + ", " + x2 + " " + y2;
+      }
+      const lane = to.y - ROW_GAP / 2;
+      return "M " + x1 + " " + y1 + " C " + (x1 + half) + " " + y1 + ", " + (x1 + half) + " " + lane + ", " + (x1 + COLUMN_GAP) + " " + lane
+        + " L " + (x2 - COLUMN_GAP) + " " + lane
+        + " C " + (x2 - half) + " " + lane + ", " + (x2 - half) + " " + y2 + ", " + x2 + " " + y2;
+    }
+    const x2 = to.x + WIDTH, out = Math.max(x1, x2) + COLUMN_GAP / 3;
+    return "M " + x1 + " " + y1 + " C " + out + " " + y1 + ", " + out + " " + y2 + ", " + x2 + " " + y2;
+  }
+
   function draw(container, flow, screen) {
     container.replaceChildren();
     const nodes = (flow && flow.nodes) || [];
@@ -73,23 +98,38 @@ window.Wayfinder = window.Wayfinder || {};
     defs.appendChild(marker);
     root.appendChild(defs);
 
+    const labels = new Map();
     for (const edge of edges) {
       const from = place.get(edge.from), to = place.get(edge.to);
       if (!from || !to || edge.from === edge.to) continue;
       const group = svg("g", { class: "flow-edge" + (edge.followed ? " followed" : "") + (edge.presented ? " presented" : "") });
       group.dataset.from = edge.from;
       group.dataset.to = edge.to;
-      const x1 = from.x + WIDTH, y1 = from.y + HEIGHT / 2, x2 = to.x, y2 = to.y + HEIGHT / 2;
-      const bend = Math.max(40, Math.abs(x2 - x1) / 2);
-      const d = x2 > x1
-        ? "M " + x1 + " " + y1 + " C " + (x1 + bend) + " " + y1 + ", " + (x2 - bend) + " " + y2 + ", " + x2 + " " + y2
-        : "M " + x1 + " " + y1 + " C " + (x1 + 60) + " " + (y1 + 60) + ", " + (x2 - 60) + " " + (y2 + 60) + ", " + x2 + " " + y2;
+      const d = path(from, to);
       group.appendChild(svg("path", { d: d, "marker-end": "url(#arrow)" }));
       group.appendChild(svg("title", {}, edge.label));
       if (edge.followed && edge.label) {
-        group.appendChild(svg("text", { x: (x1 + x2) / 2, y: (y1 + y2) / 2 - 4, "text-anchor": "middle" }, shortened(edge.label, 22)));
+        // A link arriving from the left is labelled left of its box; one going back, right of it.
+        const key = edge.to + (to.x > from.x ? "\u0000left" : "\u0000right");
+        const list = labels.get(key) || { to: to, left: to.x > from.x, texts: [] };
+        if (!list.texts.includes(edge.label)) list.texts.push(edge.label);
+        labels.set(key, list);
       }
       root.appendChild(group);
+    }
+    for (const list of labels.values()) {
+      const to = list.to, texts = list.texts;
+      const shown = texts.length > LABELS_PER_NODE ? texts.slice(0, LABELS_PER_NODE - 1).concat(["+" + (texts.length - LABELS_PER_NODE + 1) + " more"]) : texts;
+      // Above the line the curves arrive on, stacked upward into the gap between the rows.
+      const baseline = to.y + HEIGHT / 2 - 5;
+      shown.forEach(function (label, index) {
+        const text = svg("text", {
+          class: "flow-label", x: list.left ? to.x - 12 : to.x + WIDTH + 12, y: baseline - index * LABEL_LINE,
+          "text-anchor": list.left ? "end" : "start",
+        }, shortened(label, EDGE_CHARACTERS));
+        text.appendChild(svg("title", {}, label));
+        root.appendChild(text);
+      });
     }
     for (const node of nodes) {
       const at = place.get(node.id);
@@ -97,11 +137,14 @@ window.Wayfinder = window.Wayfinder || {};
       group.dataset.id = node.id;
       group.dataset.label = node.label;
       group.appendChild(svg("rect", { x: at.x, y: at.y, width: WIDTH, height: HEIGHT, rx: 6 }));
-      group.appendChild(svg("text", { x: at.x + 8, y: at.y + HEIGHT / 2 + 4 }, shortened(node.label, 27)));
+      group.appendChild(svg("text", { x: at.x + 8, y: at.y + HEIGHT / 2 + 4 }, shortened(node.label, NODE_CHARACTERS)));
       group.appendChild(svg("title", {}, node.label + " (" + node.kind + ")"));
       root.appendChild(group);
     }
     container.appendChild(root);
+    // A graph a little wider than the panel shrinks to fit it (simulator.css); a much wider one
+    // stops at three quarters of its size, its text readable, and scrolls.
+    root.style.minWidth = Math.ceil(width * 0.75) + "px";
   }
 
   window.Wayfinder.flowGraph = { draw: draw };

@@ -58,11 +58,9 @@ struct ScreenModel {
             if let popover = snapshot.popover { layers.append(layer("popover", [popover])) }
             if case .tabs(let stacks, let selected) = snapshot.root {
                 tabs = .array(stacks.enumerated().map { index, stack in
-                    let first = stack.first
-                    let fixed = first.flatMap { host.config.tabTitles[$0.url] }
-                    return [
-                        "number": .int(Int64(index + 1)), "title": .string(fixed ?? first.map(title(of:)) ?? "(empty)"),
-                        "url": first.map { .string($0.url) } ?? .null, "selected": .bool(index == selected),
+                    [
+                        "number": .int(Int64(index + 1)), "title": .string(tabTitle(stack)),
+                        "url": stack.first.map { .string($0.url) } ?? .null, "selected": .bool(index == selected),
                     ]
                 })
             }
@@ -86,7 +84,7 @@ struct ScreenModel {
                 root = ["kind": "stack", "entries": entries(list)]
             case .tabs(let stacks, let selected):
                 root = ["kind": "tabs", "selected": .int(Int64(selected + 1)),
-                        "tabs": .array(stacks.map { ["entries": entries($0)] })]
+                        "tabs": .array(stacks.map { ["title": .string(tabTitle($0)), "entries": entries($0)] })]
             }
             return [
                 "root": root, "modals": .array(snapshot.modals.map(entries)),
@@ -130,6 +128,13 @@ struct ScreenModel {
                 })
             }
             return .map(fields)
+        }
+
+        /// A tab's label, the same in the tab bar and the tree: its title in `wf.app`, else what
+        /// names its first screen.
+        private func tabTitle(_ stack: [NavigationSnapshot.Entry]) -> String {
+            guard let first = stack.first else { return "(empty)" }
+            return host.tabTitle(of: stack) ?? title(of: first)
         }
 
         /// What names an entry that is not on top: see the type's comment.

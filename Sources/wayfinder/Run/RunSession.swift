@@ -16,7 +16,7 @@ final class RunSession {
     /// Why the last reload was refused: shown on every screen until a reload succeeds.
     private(set) var reloadFailure: String?
 
-    static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o [VERB] URL (open), l URL (a link from outside), root (pop to root), s (print the tree), r (reload), q (quit)"
+    static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o [VERB] URL (open), l URL (a link from outside), root (pop to root), s (print the tree), r (reload), h (help), q (quit)"
 
     /// What `h` shows: every command and what it does.
     static let helpLines = [
@@ -125,7 +125,7 @@ final class RunSession {
         case "q", "quit":
             return .quit
         case "b", "back":
-            attempt("back") { try host.back() ? nil : "nothing to go back to" }
+            attempt("back") { try host.back() ? nil : nothingToGoBackTo() }
         case "d", "dismiss":
             attempt("dismiss") { try host.dismiss() ? nil : "nothing to dismiss" }
         case "t", "tab":
@@ -156,7 +156,7 @@ final class RunSession {
         case "r", "reload":
             reload()
         case "s", "tree":
-            messages += TreeText.lines(host.tree.value)
+            messages += TreeText.lines(host.tree.value, tabTitles: host.config.tabTitles)
         case "h", "help", "?":
             messages += Self.helpLines
         default:
@@ -188,6 +188,13 @@ final class RunSession {
         } catch {
             note("! " + OpenCommand.reason(error, url: url))
         }
+    }
+
+    /// Why `b` did nothing; on a modal's only screen, back cannot close it but `d` can.
+    private func nothingToGoBackTo() -> String {
+        let tree = host.tree
+        guard tree.popover == nil, let modal = tree.modals.last, modal.count <= 1 else { return "nothing to go back to" }
+        return "nothing to go back to in this modal: d dismisses it"
     }
 
     /// Runs a navigation whose answer is nil when it did something, else why it did nothing.

@@ -24,8 +24,7 @@ struct ScreenView {
         switch tree.root {
         case .tabs(let tabs, let selected):
             let labels = tabs.enumerated().map { i, tab in
-                let fixed = tab.first.flatMap { host.config.tabTitles[$0.url] }
-                let label = "\(TabNumber.number(of: i)) " + VisibleText.escaped(fixed ?? title(of: tab.first))
+                let label = "\(TabNumber.number(of: i)) " + VisibleText.escaped(host.tabTitle(of: tab) ?? title(of: tab.first))
                 return i == selected ? "[" + label + "]" : label
             }
             text.append("Tabs:    " + labels.joined(separator: "  "))

@@ -2,9 +2,10 @@ import Wayfinder
 
 /// The navigation tree as lines of text, from its snapshot (`nav:tree()`'s shape): the root's
 /// tabs or stack, each modal, the popover, and which URL is visible. Entries not made yet (a
-/// background tab) are marked "(not loaded)".
+/// background tab) are marked "(not loaded)". A tab with a title in `wf.app` names it after its
+/// number, as its tab bar does.
 enum TreeText {
-    static func lines(_ tree: Value) -> [String] {
+    static func lines(_ tree: Value, tabTitles: [String: String] = [:]) -> [String] {
         var lines = [String]()
         if let root = tree["root"] {
             if root["kind"]?.stringValue == "tabs" {
@@ -14,7 +15,9 @@ enum TreeText {
                 for (i, tab) in tabs.enumerated() {
                     let number = TabNumber.number(of: i)
                     let marker = number == selected ? "*" : " "
-                    lines.append("  \(marker)tab \(number): " + stack(tab))
+                    let first = tab["entries"]?.arrayValue?.first?["url"]?.stringValue
+                    let title = first.flatMap { tabTitles[$0] }.map { " (" + VisibleText.escaped($0) + ")" } ?? ""
+                    lines.append("  \(marker)tab \(number)\(title): " + stack(tab))
                 }
             } else {
                 lines.append("stack: " + stack(root))

@@ -27,10 +27,10 @@ struct ServeCommand: ParsableCommand {
     var app: String
 
     @Option(help: "The port to listen on (default: a free one the system chooses).")
-    var port: Int = 0
+    var port: Int?
 
     @Option(help: "The IP address to listen on (default: 127.0.0.1, this machine only).")
-    var host = "127.0.0.1"
+    var host: String?
 
     @Option(help: "The navigation state file (default: $XDG_STATE_HOME/wayfinder/<app name>.json).")
     var state: String?
@@ -52,7 +52,7 @@ struct ServeCommand: ParsableCommand {
     func validate() throws {
         if state != nil && noState { throw ValidationError("give --state FILE or --no-state, not both") }
         if poll && noWatch { throw ValidationError("--poll chooses how changes are seen; it cannot go with --no-watch") }
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be between 0 and 65535") }
+        guard (0...65_535).contains(port ?? 0) else { throw ValidationError("--port must be between 0 and 65535") }
     }
 
     func run() throws {
@@ -73,7 +73,7 @@ struct ServeCommand: ParsableCommand {
         let watch = !noWatch
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)
-        let (app, address, port, poll, open) = (app, host, UInt16(port), poll, open)
+        let (app, address, port, poll, open) = (app, host ?? "127.0.0.1", UInt16(port ?? 0), poll, open)
         Task {
             defer { done.signal() }
             let watcher = watch && FileManager.default.fileExists(atPath: app) ? AppWatcher(app: app, session: session, polling: poll) : nil

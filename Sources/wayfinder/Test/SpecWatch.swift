@@ -42,10 +42,13 @@ struct SpecWatch {
                 continue
             }
             let known = Set(files.map(Self.real))
+            // A spec file's own change reruns that file alone, even where the specs lie inside the
+            // app they launch (`wayfinder new`'s spec/): it is not a change to the app.
+            let appChanges = changed.subtracting(known).subtracting(now.map(Self.real))
             let chosen = now.filter { file in
                 let path = Self.real(file)
                 if !known.contains(path) || changed.contains(path) { return true }
-                return (appsOf[path] ?? []).contains { app in changed.contains { $0 == app || $0.hasPrefix(app + "/") } }
+                return (appsOf[path] ?? []).contains { app in appChanges.contains { $0 == app || $0.hasPrefix(app + "/") } }
             }
             let placed = changed.allSatisfy { path in
                 now.contains { Self.real($0) == path } || appsOf.values.contains { $0.contains { path == $0 || path.hasPrefix($0 + "/") } }

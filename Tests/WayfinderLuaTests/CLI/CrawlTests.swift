@@ -93,6 +93,7 @@ struct CrawlTests {
         let graph = try WayfinderCLI.run(["crawl", RunAndOpenTests.restaurant, "--dot"])
         #expect(graph.status == 0)
         #expect(graph.stdout.contains("subgraph cluster_tab6"))
+        #expect(graph.stdout.contains("label=\"tab 6 (Contacts): tt://contacts\";"), "tabs are named by their titles")
         #expect(graph.stdout.contains("style=dashed"))
         let directory = try TemporaryDirectory()
         try directory.write("flow.dot", graph.stdout)
@@ -114,7 +115,7 @@ struct CrawlTests {
         #expect(broken.stdout.contains("{{\"tt://setings\"}}"))
         let restaurant = try WayfinderCLI.run(["crawl", RunAndOpenTests.restaurant, "--mermaid"])
         #expect(restaurant.stdout.contains("-.->"))
-        #expect(restaurant.stdout.contains("subgraph tab6 [\"tab 6: tt://contacts\"]"))
+        #expect(restaurant.stdout.contains("subgraph tab6 [\"tab 6 (Contacts): tt://contacts\"]"))
         #expect(restaurant.stdout.contains("tt://order?waitress=()#35;(orderAction:)"))
     }
 

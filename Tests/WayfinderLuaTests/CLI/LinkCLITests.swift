@@ -122,7 +122,7 @@ struct LinkCLITests {
         // A link from outside to a contact lands on top of the tab in view; an internal screen is refused.
         let linked = try WayfinderCLI.run(["open", Self.restaurant, "tt://food/porridge", "--link", alice])
         #expect(linked.status == 0, "\(linked.stderr)")
-        #expect(linked.stdout.contains("  *tab 1: tt://menu/1 > tt://food/porridge > \(alice)\n"), "\(linked.stdout)")
+        #expect(linked.stdout.contains("  *tab 1 (Breakfast): tt://menu/1 > tt://food/porridge > \(alice)\n"), "\(linked.stdout)")
         let refused = try WayfinderCLI.run(["open", Self.restaurant, "--link", "tt://order/food"])
         #expect(refused.status == 1 && refused.stderr.contains("is not marked external"), "\(refused.stderr)")
         // The guarded order asks who is ordering first, waits through a relaunch, and goes once someone signed in.
@@ -134,20 +134,20 @@ struct LinkCLITests {
         #expect(!sent.stdout.contains("modal"), "the order went and its flow closed: \(sent.stdout)")
         // Next: a person takes the place of the one on screen (replace).
         let paged = try WayfinderCLI.run(["open", Self.restaurant, "tt://contacts", "tt://contact/" + Self.contact("p1"), "tt://contacts/next/" + Self.contact("p3")])
-        #expect(paged.stdout.contains("  *tab 6: tt://contacts > \(alice)\n"), "\(paged.stdout)")
+        #expect(paged.stdout.contains("  *tab 6 (Contacts): tt://contacts > \(alice)\n"), "\(paged.stdout)")
         // Start over: every modal closed, the tab popped to its menu, a fresh order (clear_all).
         let over = try WayfinderCLI.run(["open", Self.restaurant, "tt://food/porridge", "tt://order?waitress=Betty", "tt://food/pizza", "tt://order/startover?waitress=Betty"])
-        #expect(over.stdout.contains("  *tab 1: tt://menu/1\n") && over.stdout.hasSuffix("modal 1: tt://order?waitress=Betty\nvisible: tt://order?waitress=Betty\n"),
+        #expect(over.stdout.contains("  *tab 1 (Breakfast): tt://menu/1\n") && over.stdout.hasSuffix("modal 1: tt://order?waitress=Betty\nvisible: tt://order?waitress=Betty\n"),
                 "\(over.stdout)")
     }
 
     @Test func aLinkLandsInTheTabHoldingItsParentElseInTheSelectedOne() throws {
         let parented = try WayfinderCLI.run(["open", Self.restaurant, "tt://food/porridge", "--link", "tt://about/story"])
         #expect(parented.status == 0, "\(parented.stderr)")
-        #expect(parented.stdout.contains("   tab 1: tt://menu/1 > tt://food/porridge\n") && parented.stdout.contains("  *tab 5: tt://menu/5 > tt://about/story\n"),
+        #expect(parented.stdout.contains("   tab 1 (Breakfast): tt://menu/1 > tt://food/porridge\n") && parented.stdout.contains("  *tab 5 (About): tt://menu/5 > tt://about/story\n"),
                 "\(parented.stdout)")
         let selected = try WayfinderCLI.run(["open", Self.restaurant, "tt://menu/2", "--link", "tt://food/pizza"])
-        #expect(selected.stdout.contains("  *tab 2: tt://menu/2 > tt://food/pizza\n"), "\(selected.stdout)")
+        #expect(selected.stdout.contains("  *tab 2 (Lunch): tt://menu/2 > tt://food/pizza\n"), "\(selected.stdout)")
         let (screens, result) = try RunAndOpenTests.screens(["t 3", "l tt://about/story", "q"], app: Self.restaurant,
                                                              options: ["--no-state", "--link", "tt://food/pizza"])
         #expect(result.status == 0)

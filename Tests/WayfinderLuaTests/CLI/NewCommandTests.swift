@@ -31,6 +31,38 @@ struct NewCommandTests {
         #expect(lint.status == 0, "\(lint.output)")
     }
 
+    /// The spec launches the app beside its spec/ directory, so it passes from inside the app, from
+    /// the directory above it, and from elsewhere with the spec directory's full path.
+    @Test func aNewAppsSpecPassesFromAnywhere() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("elsewhere/.keep", "")
+        #expect(try WayfinderCLI.run(["new", "mail"], directory: dir.path).status == 0)
+        for (arguments, directory) in [(["test", "mail/spec"], dir.path), (["test"], dir.path + "/mail"),
+                                       (["test", "spec"], dir.path + "/mail"), (["test", "."], dir.path + "/mail/spec"),
+                                       (["test", dir.path + "/mail/spec"], dir.path + "/elsewhere")] {
+            let test = try WayfinderCLI.run(arguments, directory: directory)
+            #expect(test.status == 0 && test.stdout.contains("2 passed, 0 failed"), "\(arguments) in \(directory): \(test.stdout)\(test.stderr)")
+        }
+    }
+
+    @Test func hereIsTakenFromTheSpecFilesDirectory() throws {
+        let dir = try TemporaryDirectory()
+        try dir.write("a/b/here_spec.lua", """
+            describe("here", function()
+              it("joins", function()
+                local wf = require "wayfinder"
+                assert.equal("a/b", wf.testing.here())
+                assert.equal("a/b/..", wf.testing.here(".."))
+                assert.equal("/abs", wf.testing.here("/abs"))
+                assert.has_error(function() wf.testing.here(3) end, "wf.testing.here needs a path relative to the spec file (a string), got number")
+              end)
+            end)
+
+            """)
+        let test = try WayfinderCLI.run(["test", "a/b"], directory: dir.path)
+        #expect(test.status == 0 && test.stdout.contains("1 passed, 0 failed"), "\(test.stdout)\(test.stderr)")
+    }
+
     @Test func theAppsLuacheckFlagsWhatTheSandboxLacks() throws {
         let dir = try TemporaryDirectory()
         _ = try WayfinderCLI.run(["new", "demo"], directory: dir.path)
@@ -74,11 +106,48 @@ struct NewCommandTests {
         #expect(result.stdout == "0.1.0\n")
     }
 
-    @Test(arguments: ["new", "run", "open", "test", "match", "routes"])
-    func everyCommandsHelpHasAnExample(command: String) throws {
-        let result = try WayfinderCLI.run(["help", command])
-        #expect(result.status == 0)
-        #expect(result.stdout.contains("Example:\n  wayfinder \(command) "), "\(result.stdout)")
+    /// The commands `wayfinder --help` lists, ArgumentParser's own `help` aside.
+    static func listedCommands() throws -> [String] {
+        let help = try WayfinderCLI.run(["--help"]).stdout
+        guard let section = help.range(of: "SUBCOMMANDS:\n") else { return [] }
+        return help[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false)
+            .prefix { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            // A command's line starts two spaces in; its abstract's next lines, further.
+            .filter { $0.hasPrefix("  ") && !$0.hasPrefix("   ") }
+            .compactMap { $0.split(separator: " ").first.map(String.init) }
+            .filter { $0 != "help" }
+    }
+
+    /// Every command the binary lists, none left out: an example, and each default said once.
+    @Test func everyCommandsHelpHasAnExampleAndSaysEachDefaultOnce() throws {
+        let commands = try Self.listedCommands()
+        #expect(Set(commands).isSuperset(of: ["new", "run", "serve", "open", "test", "match", "routes", "crawl"]), "\(commands)")
+        for command in commands {
+            let result = try WayfinderCLI.run(["help", command])
+            #expect(result.status == 0)
+            #expect(result.stdout.contains("Example:\n  wayfinder \(command) "), "\(command): \(result.stdout)")
+            // ArgumentParser adds "(default: X)" to an option with a default value: help that says
+            // the default itself must not get a second one.
+            let flattened = result.stdout.replacingOccurrences(of: "\n", with: " ")
+            for option in flattened.components(separatedBy: "  -").dropFirst() {
+                #expect(option.components(separatedBy: "(default:").count <= 2, "\(command): -\(option)")
+            }
+        }
+    }
+
+    /// `run --help` names every command `h` lists in the session.
+    @Test func runsHelpNamesEveryCommandOfTheSession() throws {
+        let dir = try TemporaryDirectory()
+        #expect(try WayfinderCLI.run(["new", "demo"], directory: dir.path).status == 0)
+        let session = try WayfinderCLI.run(["run", "demo", "--no-state"], input: "h\nq\n", directory: dir.path).stdout
+        let listed = session.components(separatedBy: "commands:\n").dropFirst().first?.components(separatedBy: "on a terminal:").first ?? ""
+        let keys = listed.split(separator: "\n").compactMap { $0.split(separator: " ").first.map(String.init) }
+        #expect(keys.count >= 10, "\(session)")
+        // The help's one-line list, "..., b (back), d (dismiss), t N (select tab N), ...", unwrapped.
+        let help = try WayfinderCLI.run(["help", "run"]).stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        for key in keys where key != "N" {
+            #expect(help.contains(", \(key) "), "run --help does not name '\(key)': \(help)")
+        }
     }
 
     static func luacheck(_ arguments: [String], directory: String) throws -> (status: Int32, output: String) {

@@ -73,12 +73,12 @@ struct RestartTests {
         let third = try WayfinderCLI.run(["open", RunAndOpenTests.restaurant, "tt://dismiss", "tt://about/story", "--state", statePath])
         #expect(third.lines == [
             "tabs (6, tab 5 selected)",
-            "   tab 1: tt://menu/1 (not loaded) > tt://food/pizza",
-            "   tab 2: tt://menu/2 (not loaded)",
-            "   tab 3: tt://menu/3 (not loaded)",
-            "   tab 4: tt://menu/4 (not loaded)",
-            "  *tab 5: tt://menu/5 > tt://about/story",
-            "   tab 6: tt://contacts (not loaded)",
+            "   tab 1 (Breakfast): tt://menu/1 (not loaded) > tt://food/pizza",
+            "   tab 2 (Lunch): tt://menu/2 (not loaded)",
+            "   tab 3 (Dinner): tt://menu/3 (not loaded)",
+            "   tab 4 (Dessert): tt://menu/4 (not loaded)",
+            "  *tab 5 (About): tt://menu/5 > tt://about/story",
+            "   tab 6 (Contacts): tt://contacts (not loaded)",
             "visible: tt://about/story",
         ])
     }

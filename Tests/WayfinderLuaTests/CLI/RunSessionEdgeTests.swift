@@ -87,6 +87,18 @@ struct RunSessionEdgeTests {
         }
     }
 
+    /// `b` cannot close a modal's only screen; the message says `d` can, and only there.
+    @Test func backOnAModalsOnlyScreenPointsToDismiss() throws {
+        let dir = try app(Self.pages + "\nwf.map:from(\"tt://sheet/(initWithName:)\", Page, { mode = \"modal\" })\nwf.app { root = \"tt://page/a\" }")
+        let (screens, _) = try RunAndOpenTests.screens(["b", "o tt://sheet/s", "b", "1", "b", "b", "d"], app: dir.path)
+        #expect(screens[1].contains("! nothing to go back to\n"), "at the root: \(screens[1])")
+        #expect(!screens[1].contains("d dismisses"))
+        #expect(screens[3].contains("! nothing to go back to in this modal: d dismisses it"), "\(screens[3])")
+        #expect(!screens[5].contains("!"), "a second screen in the modal goes back: \(screens[5])")
+        #expect(screens[6].contains("! nothing to go back to in this modal: d dismisses it"))
+        #expect(screens[7].contains("Page a"))
+    }
+
     @Test func aNewAppOpensWhereItWasLeft() throws {
         let dir = try app(Self.pages + "\nwf.app { root = \"tt://page/a\" }")
         let home = try TemporaryDirectory()
@@ -120,6 +132,22 @@ struct RunSessionEdgeTests {
         #expect(result.stdout.contains("not today"))
     }
 
+    /// A tab written as a link is, `{ "Title", url }`, is titled as `{ url = ..., title = ... }` is:
+    /// in the tab bar and in the tree, made or not.
+    @Test func aTabWrittenAsALinkCarriesItsTitle() throws {
+        let dir = try app(Self.pages + """
+
+            wf.app { tabs = { { "Home", "tt://page/a" }, { "Basket", "tt://page/b" } } }
+            """)
+        let (screens, result) = try RunAndOpenTests.screens(["s", "t 2"], app: dir.path, options: ["--no-state"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(screens[0].contains("Tabs:    [1 Home]  2 Basket\n"), "\(screens[0])")
+        #expect(screens[1].contains("  *tab 1 (Home): tt://page/a\n   tab 2 (Basket): tt://page/b (not loaded)\n"), "\(screens[1])")
+        #expect(screens[2].contains("Tabs:    1 Home  [2 Basket]\n"), "\(screens[2])")
+        let open = try WayfinderCLI.run(["open", dir.path, "tt://page/ax"])
+        #expect(open.stdout.contains("  *tab 1 (Home): tt://page/a > tt://page/ax\n   tab 2 (Basket): tt://page/b (not loaded)\n"), "\(open.stdout)")
+    }
+
     @Test func tabsHaveFixedTitlesAndTitlesSurviveAReload() throws {
         let dir = try app(Self.pages + """
 
@@ -136,7 +164,11 @@ struct RunSessionEdgeTests {
         (#"{ { url = "tt://page/a", name = "x" } }"#, "app.lua:6: wf.app: tabs[1]: unknown field 'name' (known: url, title)"),
         (#"{ { title = "x" } }"#, "app.lua:6: wf.app: tabs[1].url must be a URL string, got nil"),
         (#"{ { url = "tt://page/a", title = 3 } }"#, "app.lua:6: wf.app: tabs[1]: field 'title' must be a string, got number"),
-        ("{ 5 }", "app.lua:6: wf.app: tabs[1] must be a URL string or { url = ..., title = ... }, got number"),
+        ("{ 5 }", #"app.lua:6: wf.app: tabs[1] must be a URL string, { "Title", url } or { url = ..., title = ... }, got number"#),
+        (#"{ { "Home" } }"#, #"app.lua:6: wf.app: tabs[1] must be { "Title", url }: two strings"#),
+        (#"{ "tt://page/a", { "Home", 3 } }"#, #"app.lua:6: wf.app: tabs[2] must be { "Title", url }: two strings"#),
+        (#"{ { "Home", "tt://page/a", "x" } }"#, #"app.lua:6: wf.app: tabs[1] must be { "Title", url }: two strings"#),
+        (#"{ { "Home", "not a url" } }"#, "wf.app: 'not a url' is not a URL"),
     ])
     func badTabsNameTheAppsLine(tabs: String, message: String) throws {
         let failure = try loadFailure(Self.pages + "\nwf.app { tabs = \(tabs) }")

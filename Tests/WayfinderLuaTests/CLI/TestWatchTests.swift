@@ -60,6 +60,28 @@ struct TestWatchTests {
         #expect(run.finish() == 0)
     }
 
+    /// `wayfinder new`'s layout: the specs lie inside the app they launch. A new or edited spec
+    /// file reruns alone; a change to the app reruns every spec that launched it.
+    @Test func specsInsideTheirAppRerunAloneWhenTheyChange() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", Self.app(title: "One"))
+        let launching = Self.titleSpec(app: directory.path)
+        try directory.write("spec/a_spec.lua", launching)
+        try directory.write("spec/b_spec.lua", launching)
+        let run = try LiveProcess(["test", directory.subpath("spec"), "--watch"])
+        defer { if run.process.isRunning { run.process.terminate() } }
+        #expect(run.waitFor("watch: ran 2 spec files: 2 passed, 0 failed"), "\(run.text)")
+        #expect(run.waitFor("for changes (inotify)"), "\(run.text)")
+
+        try save(launching, to: directory.subpath("spec/c_spec.lua"))
+        #expect(run.waitFor("watch: c_spec.lua changed: ran 1 spec file: 1 passed, 0 failed"), "\(run.text)")
+        try save(launching + "\nit(\"also\", function() end)\n", to: directory.subpath("spec/a_spec.lua"))
+        #expect(run.waitFor("watch: a_spec.lua changed: ran 1 spec file: 2 passed, 0 failed"), "\(run.text)")
+        try save(Self.app(title: "Two"), to: directory.subpath("app.lua"))
+        #expect(run.waitFor("watch: app.lua changed: ran 3 spec files: 1 passed, 3 failed"), "\(run.text)")
+        #expect(run.finish() == 0)
+    }
+
     @Test func watchRefusesOptionsItCannotHonour() throws {
         for extra in [["--coverage"], ["--tap"], ["--list"], ["--junit", "x.xml"]] {
             let result = try WayfinderCLI.run(["test", "--watch"] + extra)

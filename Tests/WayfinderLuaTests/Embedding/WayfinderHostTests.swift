@@ -38,6 +38,20 @@ struct WayfinderHostTests {
         return host
     }
 
+    /// A tab's title from `wf.app`, in either form, for a tab bar to show before its screen is
+    /// made; none for a tab given as a bare URL.
+    @Test func aTabsTitleComesFromTheAppBeforeItsScreenIsMade() throws {
+        let source = Self.app().replacingOccurrences(of: #"wf.app { name = "notes", root = "tt://note/home" }"#, with: """
+            wf.app { name = "notes", tabs = { { "Home", "tt://note/home" }, { url = "tt://note/b", title = "Bee" }, "tt://note/c" } }
+            """)
+        let host = try WayfinderHost(WayfinderHost.Configuration(app: try AppSource(sources: ["app.lua": source])))
+        try host.launch()
+        guard case .tabs(let stacks, _) = host.tree.root else { Issue.record("no tabs: \(host.tree)"); return }
+        #expect(stacks.map(host.tabTitle(of:)) == ["Home", "Bee", nil])
+        #expect(host.controller(for: stacks[1][0]) == nil, "the second tab's screen is not made yet")
+        #expect(host.tabTitle(of: []) == nil)
+    }
+
     @Test func aReloadKeepsTheHostWithItsObserversHandlersAndStore() throws {
         let heard = Heard()
         let store = MemoryStateStore()

@@ -23,7 +23,11 @@ function delegate.show_tabs()
     if not nav:dismiss() then break end
   end
   local root = nav:tree().root
-  if not (root and root.kind == "tabs") then nav:tabs(tabs) end
+  if not (root and root.kind == "tabs") then
+    local urls = {}
+    for i, tab in ipairs(tabs) do urls[i] = tab[2] end
+    nav:tabs(urls)
+  end
   return { shown = "tabs" }
 end
 

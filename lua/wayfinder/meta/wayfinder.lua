@@ -215,7 +215,7 @@ function wf.controller(name, base) end
 
 ---@class wayfinder.app_config
 ---@field name? string
----@field tabs? (string|{ url: string, title?: string })[]
+---@field tabs? (string|{ [1]: string, [2]: string }|{ url: string, title?: string })[] a URL, { "Title", url } or { url = ..., title = ... }
 ---@field root? string
 ---@field persistence? wayfinder.persistence
 ---@field expiration? number seconds; 0 = never
@@ -405,6 +405,10 @@ wf.testing = {}
 ---@param options? { state?: string, memory_limit?: integer, time_limit?: integer, clock?: fun(): number, link?: string }
 ---@return wayfinder.testing.app|nil app, string|nil reason
 function wf.testing.launch(app_path, options) end
+---The path taken from the running spec file's directory: `wf.testing.here("..")` is the app above spec/.
+---@param path? string
+---@return string path
+function wf.testing.here(path) end
 ---@param app_path string
 ---@return string path
 function wf.testing.copy_app(app_path) end
