@@ -75,6 +75,9 @@ private final class Registry: @unchecked Sendable {
         guarding.lock()
         defer { guarding.unlock() }
         func refusal(_ reason: String) -> StateStoreError { StateStoreError(path: lockPath, reason: reason) }
+        // The state's directory is made as the first save makes it.
+        let directory = (lockPath as NSString).deletingLastPathComponent
+        if !directory.isEmpty { try? FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
         // Never follows a link, never waits on a FIFO: only a regular file is opened as the lock.
         let file = open(lockPath, O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard file >= 0 else {
