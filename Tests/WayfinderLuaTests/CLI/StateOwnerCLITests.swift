@@ -82,6 +82,21 @@ struct StateOwnerCLITests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: state)) == saved)
     }
 
+    @Test func aMarkOfALaunchWhoseProcessStillRunsIsNoFailedLaunch() throws {
+        try writeApp()
+        #expect(try WayfinderCLI.run(["open", app, "tt://page/1", "--state", state]).status == 0)
+        // Two launches counted, by this test's process (running, and not the launch's own).
+        let me = ProcessInfo.processInfo.processIdentifier
+        let started = try String(contentsOfFile: "/proc/\(me)/stat", encoding: .utf8).split(separator: ")").last!
+            .split(separator: " ")[19]
+        try #"{"format":"wayfinder.launch","launches":2,"url":"tt://page/1","pid":\#(me),"started":\#(started)}"#
+            .write(toFile: state + ".launching", atomically: true, encoding: .utf8)
+        let launched = try WayfinderCLI.run(["open", app, "--state", state])
+        #expect(launched.status == 0 && launched.stderr.isEmpty, "\(launched.stderr)")
+        #expect(launched.stdout == "stack: tt://page/1\nvisible: tt://page/1\n")
+        #expect(try besideState() == ["state.json", "state.json.lock"])
+    }
+
     /// Runs `wayfinder open` with `arguments` as a process whose id is known before it starts: a
     /// shell plants `plant` (a shell command, `$$` being that id) and then becomes the binary. A
     /// save that waited forever is stopped after two minutes (exit 124).
