@@ -21,8 +21,8 @@ final class LaunchGuard {
         guard let store = store as? GuardedStateStore else { return nil }
         do {
             let mark = try store.launchMark()
-            // Another process's launch that still runs has not failed (it ran without claiming
-            // the state, as a Wayfinder before the claim did): its mark counts nothing.
+            // Another process's launch that still runs has not failed (a program on the same
+            // file that does not claim it): its mark counts nothing.
             found = mark?.isAnotherRunningLaunch == true ? nil : mark
         } catch {
             warn("launches are not guarded against a saved state that stops them: \(error.path): \(error.reason)")
