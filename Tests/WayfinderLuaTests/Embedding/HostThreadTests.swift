@@ -63,6 +63,29 @@ struct HostThreadTests {
         #expect(box.host.tree.visible?.url == "tt://page/2")
     }
 
+    @Test func aMemberThatCannotThrowStopsTheProgramWithTheRule() async throws {
+        let result = try await #require(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+            let gate = Gate()
+            var configuration = WayfinderHost.Configuration(app: try AppSource(sources: ["app.lua": """
+                local wf = require "wayfinder"
+                local Waiting = wf.controller "Waiting"
+                function Waiting:init() print("waiting") end
+                wf.map:from("tt://waiting", Waiting)
+                """]))
+            configuration.printSink = { _ in
+                gate.entered.signal()
+                gate.release.wait()
+            }
+            let box = Box(try WayfinderHost(configuration))
+            Thread { _ = try? box.host.open("tt://waiting") }.start()
+            gate.entered.wait()
+            _ = box.host.tree
+        }
+        let text = String(decoding: result.standardErrorContent, as: UTF8.self)
+        #expect(text.contains("cannot read the tree: the host is in a call on another thread (a WayfinderHost belongs to one thread or actor at a time"),
+                "\(text)")
+    }
+
     @Test func aCallBackFromTheSameThreadIsTheCallUnderWay() throws {
         let app = try EmbeddedApp("""
             local wf = require "wayfinder"
