@@ -58,9 +58,11 @@ describe("a moved route", function()
     local app = assert(wf.testing.launch(copy, { state = state }))
     assert.equal("tt://home", app:url())
     local warnings = app:stats().warnings
-    assert.equal(2, #warnings)
+    assert.equal(3, #warnings)
     assert.equal("'tt://item/nine' matches a moved route but cannot move: it moved to 'tt://product/nine', which no route matches", warnings[1])
     assert.matches("dropped 'tt://item/nine'", warnings[2])
+    -- The file keeps what was dropped until the app navigates.
+    assert.matches("an entry of the saved navigation state could not be restored", warnings[3])
     app:close()
   end)
 

@@ -77,6 +77,10 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// dropped as pending): a host saves the state only when it moved.
     public var changeCount: Int { generation &+ pendingRevision }
 
+    /// Grows with every entry of a saved state dropped because it could not be made again (its
+    /// URL no longer opens a screen, its constructor failed): a host does not save over them.
+    public internal(set) var droppedSavedEntries = 0
+
     public var top: Controller? { visibleEntry?.controller }
     public var url: String? { visibleEntry?.url }
 
@@ -616,6 +620,7 @@ public final class Navigator<Target, Controller: AnyObject> {
                     }
                 }
                 warn("dropped '\(entry.url)': \(error)")
+                if entry.pending != nil { droppedSavedEntries += 1 }
                 working.removeVisible()
                 visible = working.visible
             }

@@ -13,6 +13,15 @@ extension FileStateStore: GuardedStateStore {
     /// Where the mark of a launch under way is kept: beside the state path as given.
     public var launchMarkPath: String { path + ".launching" }
 
+    /// Where the lock of the state's owner is kept (StateClaim): beside the state path as given.
+    public var lockPath: String { path + ".lock" }
+
+    /// Claims the state for this process (StateClaim), waiting up to `claimWait` seconds for
+    /// another process that holds it.
+    public func claim() throws(StateStoreError) -> StateClaim? {
+        try StateClaim.claim(lockPath: lockPath, statePath: path, wait: claimWait)
+    }
+
     /// Larger files at the mark's path are not marks: a mark is a few hundred bytes.
     private static let maximumMarkSize = 64 * 1024
 
@@ -28,19 +37,19 @@ extension FileStateStore: GuardedStateStore {
             return moved
         }
         let data: Data
-        do { data = try Data(contentsOf: URL(fileURLWithPath: target)) } catch {
-            throw StateStoreError(path: path, reason: "cannot read \(target) to keep it aside: \(error.localizedDescription)")
+        do { data = try Self.readState(target) } catch {
+            throw StateStoreError(path: path, reason: "cannot read \(target) to keep it aside: \(error)")
         }
         let copy = Self.asideName(for: target, label: reason.rawValue)
         let (directory, prefix) = Self.temporaryPrefix(for: copy)
-        let temporary = (directory.isEmpty ? "" : directory + "/") + prefix + "\(getpid())"
         do throws(StateStoreError) {
-            try Self.writeAndSync(data, to: temporary)
+            let temporary = try TemporaryFile.make(holding: data, directory: directory, prefix: prefix)
             guard rename(temporary, copy) == 0 else {
-                throw StateStoreError(path: path, reason: "cannot keep a copy at \(copy): \(String(cString: strerror(errno)))")
+                let failure = StateStoreError(path: path, reason: "cannot keep a copy at \(copy): \(String(cString: strerror(errno)))")
+                unlink(temporary)
+                throw failure
             }
         } catch {
-            unlink(temporary)
             throw StateStoreError(path: path, reason: error.reason)
         }
         return copy
@@ -93,15 +102,15 @@ extension FileStateStore: GuardedStateStore {
         let data: Data
         do { data = Data(try JSON.encode(mark.document).utf8) } catch { throw StateStoreError(path: markPath, reason: "cannot encode the mark: \(error)") }
         let (directory, prefix) = Self.temporaryPrefix(for: markPath)
-        let temporary = (directory.isEmpty ? "" : directory + "/") + prefix + "\(getpid())"
-        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard file >= 0 else { throw StateStoreError(path: markPath, reason: "cannot write \(temporary): \(String(cString: strerror(errno)))") }
-        let written = data.withUnsafeBytes { bytes in write(file, bytes.baseAddress, bytes.count) }
-        close(file)
-        guard written == data.count, rename(temporary, markPath) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw StateStoreError(path: markPath, reason: reason)
+        do throws(StateStoreError) {
+            let temporary = try TemporaryFile.make(holding: data, directory: directory, prefix: prefix, sync: false)
+            guard rename(temporary, markPath) == 0 else {
+                let failure = Self.failure("rename")
+                unlink(temporary)
+                throw failure
+            }
+        } catch {
+            throw StateStoreError(path: markPath, reason: error.reason)
         }
     }
 

@@ -26,9 +26,14 @@ public struct FileStateStore: StateStore {
     public let path: String
     /// Larger files are not read: a navigation state is a few kilobytes.
     public static let maximumSize = 16 << 20
+    /// How long a launch waits for another process that owns the state file (StateClaim).
+    public static let standardClaimWait = 10.0
+    /// How long this store's claim waits, in seconds.
+    public var claimWait: Double
 
-    public init(path: String) {
+    public init(path: String, claimWait: Double = Self.standardClaimWait) {
         self.path = path
+        self.claimWait = claimWait
     }
 
     /// `$XDG_STATE_HOME/wayfinder/<app>.json`, with `~/.local/state` when XDG_STATE_HOME is
@@ -182,13 +187,13 @@ public struct FileStateStore: StateStore {
         }
     }
 
-    private struct ReadRefusal: Error, CustomStringConvertible {
+    struct ReadRefusal: Error, CustomStringConvertible {
         let description: String
     }
 
     /// The file's bytes, opened without blocking and checked again once open (it may have been
     /// swapped since it was looked at); over `maximumSize` it is corrupt.
-    private static func readState(_ target: String, upTo prefix: Int? = nil) throws -> Data {
+    static func readState(_ target: String, upTo prefix: Int? = nil) throws -> Data {
         let file = open(target, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         guard file >= 0 else { throw ReadRefusal(description: "cannot read \(target): \(String(cString: strerror(errno)))") }
         defer { close(file) }
@@ -213,23 +218,22 @@ public struct FileStateStore: StateStore {
         return data
     }
 
-    /// The prefix of the temporary files a save of `target` writes; the writer's process id follows.
+    /// The prefix of the temporary files a write of `target` makes; the writer's process id, its
+    /// start time and a random number follow (`TemporaryFile`).
     static func temporaryPrefix(for target: String) -> (directory: String, prefix: String) {
         let directory = (target as NSString).deletingLastPathComponent
         return (directory, ".\((target as NSString).lastPathComponent).tmp-")
     }
 
-    /// Removes temporary files of this state file that a save killed half-way left behind: those
-    /// whose writer is no longer running.
+    /// Removes what writes of this file killed half-way left behind: every name made like its
+    /// temporary files (a file, a link, a FIFO...) whose writer is no longer running. Only the name
+    /// goes (a link is never followed); a name that does not read as one of ours stays.
     func removeLeftoverTemporaryFiles(beside target: String) {
         let (directory, prefix) = Self.temporaryPrefix(for: target)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory.isEmpty ? "." : directory) else { return }
         for name in names where name.hasPrefix(prefix) {
-            guard let pid = pid_t(name.dropFirst(prefix.count)), pid > 0, pid != getpid() else { continue }
-            guard kill(pid, 0) != 0 && errno == ESRCH else { continue }
-            let leftover = (directory.isEmpty ? "" : directory + "/") + name
-            var info = stat()
-            if lstat(leftover, &info) == 0 && (info.st_mode & S_IFMT) == S_IFREG { unlink(leftover) }
+            guard let writer = TemporaryFile.writer(named: name.dropFirst(prefix.count)), !writer.isRunning else { continue }
+            unlink((directory.isEmpty ? "" : directory + "/") + name)
         }
     }
 
@@ -274,16 +278,18 @@ public struct FileStateStore: StateStore {
         } catch {
             throw StateStoreError(path: path, reason: "cannot create the directory \(directory)")
         }
-        let temporary = (directory.isEmpty ? "" : directory + "/") + prefix + "\(getpid())"
         do throws(StateStoreError) {
-            try Self.writeAndSync(data, to: temporary)
-            guard rename(temporary, target) == 0 else { throw Self.failure("rename") }
+            let temporary = try TemporaryFile.make(holding: data, directory: directory, prefix: prefix)
+            guard rename(temporary, target) == 0 else {
+                let failure = Self.failure("rename")
+                unlink(temporary)
+                throw failure
+            }
         } catch {
-            unlink(temporary)
             throw StateStoreError(path: path, reason: error.reason)
         }
         // The rename itself reaches the disk with the directory.
-        let directoryFile = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        let directoryFile = open(directory.isEmpty ? "." : directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC | O_NONBLOCK)
         if directoryFile >= 0 {
             fsync(directoryFile)
             close(directoryFile)
@@ -317,27 +323,7 @@ public struct FileStateStore: StateStore {
         }
     }
 
-    static func writeAndSync(_ data: Data, to temporary: String) throws(StateStoreError) {
-        let file = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-        guard file >= 0 else { throw failure("open \(temporary)") }
-        defer { close(file) }
-        let written = data.withUnsafeBytes { bytes -> Bool in
-            var offset = 0
-            while offset < bytes.count {
-                let count = write(file, bytes.baseAddress! + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
-        guard written else { throw failure("write") }
-        guard fsync(file) == 0 else { throw failure("fsync") }
-    }
-
-    private static func failure(_ step: String) -> StateStoreError {
+    static func failure(_ step: String) -> StateStoreError {
         StateStoreError(path: "", reason: "\(step): \(String(cString: strerror(errno)))")
     }
 }

@@ -11,4 +11,11 @@ public protocol GuardedStateStore: StateStore {
     func writeLaunchMark(_ mark: LaunchMark) throws(StateStoreError)
     /// Removes the mark (nothing when there is none).
     func removeLaunchMark() throws(StateStoreError)
+    /// Makes this process the state's one owner for as long as the answer lives: another process
+    /// claiming it waits, then fails naming it. Nil when the store has no owners.
+    func claim() throws(StateStoreError) -> StateClaim?
+}
+
+extension GuardedStateStore {
+    public func claim() throws(StateStoreError) -> StateClaim? { nil }
 }

@@ -16,11 +16,21 @@ public struct LaunchMark: Equatable, Sendable {
     public var url: String?
     /// Why the last launch failed, when it failed with an error rather than ending the process.
     public var error: String?
+    /// The process of the launch that wrote the mark. While it runs, the mark is its launch under
+    /// way, not one that ended before its first screen.
+    public var owner: ProcessIdentity?
 
-    public init(launches: Int, url: String?, error: String? = nil) {
+    public init(launches: Int, url: String?, error: String? = nil, owner: ProcessIdentity? = nil) {
         self.launches = launches
         self.url = url
         self.error = error
+        self.owner = owner
+    }
+
+    /// Whether the mark is another process's launch that is still running (and so no failure).
+    public var isAnotherRunningLaunch: Bool {
+        guard let owner, owner.pid != ProcessIdentity.current.pid else { return false }
+        return owner.isRunning
     }
 
     /// The mark as its file holds it, `format` first.
@@ -28,6 +38,10 @@ public struct LaunchMark: Equatable, Sendable {
         var fields: OrderedDictionary<String, Value> = ["format": .string(Self.format), "launches": .int(Int64(launches))]
         if let url { fields["url"] = .string(url) }
         if let error { fields["error"] = .string(error) }
+        if let owner {
+            fields["pid"] = .int(Int64(owner.pid))
+            if let started = owner.started { fields["started"] = .int(started) }
+        }
         return .map(fields)
     }
 
@@ -45,6 +59,18 @@ public struct LaunchMark: Equatable, Sendable {
         case nil, .null?: error = nil
         case .string(let text)?: error = text
         default: return nil
+        }
+        switch (document["pid"], document["started"]) {
+        case (nil, nil), (.null?, _):
+            owner = nil
+        case (.int(let pid)?, nil), (.int(let pid)?, .null?):
+            guard let id = Int32(exactly: pid) else { return nil }
+            owner = ProcessIdentity(pid: id, started: nil)
+        case (.int(let pid)?, .int(let started)?):
+            guard let id = Int32(exactly: pid) else { return nil }
+            owner = ProcessIdentity(pid: id, started: started)
+        default:
+            return nil
         }
     }
 

@@ -37,6 +37,7 @@ extension Navigator {
         for problem in problems { warn(problem) }
         let (restored, dropped): (NavigationTree<Controller>, [String]) = state.restoredTree(routes: routes, contexts: contexts, payload: payload)
         for entry in dropped { warn("dropped \(entry)") }
+        droppedSavedEntries += dropped.count
         guard restored.visible != nil else { return false }
         try replaceTree(restored, strict: strict, as: replacement)
         // The saved waiting open replaces the one waiting now, as the saved tree replaced the tree;

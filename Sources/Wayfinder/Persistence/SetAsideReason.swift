@@ -7,4 +7,6 @@ public enum SetAsideReason: String, Sendable {
     case unmigrated
     /// A newer version of the app saved it.
     case newer
+    /// It held entries the app could not make again, and the app saved another tree.
+    case unrestorable
 }

@@ -35,8 +35,16 @@ public final class AppHost {
     /// Where the navigation state is kept between launches; without one, nothing is saved or
     /// restored.
     public var stateStore: StateStore? {
-        didSet { stateOwnerChecked = false }
+        didSet {
+            stateOwnerChecked = false
+            stateClaim = nil
+        }
     }
+    /// This process's hold on the store's state (StateClaim), from the first use of the store.
+    var stateClaim: StateClaim?
+    /// Saved entries the app could not make again, which no save may silently replace
+    /// (AppHost+Unrestored.swift).
+    var unrestored = UnrestoredEntries()
     /// Whether the store was found to hold this app's state (or none): a state of another app is
     /// never restored, overwritten or removed.
     var stateOwnerChecked = false
@@ -98,8 +106,9 @@ public final class AppHost {
     /// starts with an empty tree. Guarded against a state that stops every launch (LaunchGuard).
     public func launch() throws {
         try guardingLaunch { launching in
-            if try restore(now: nil, launching: launching) { return }
-            try start()
+            let dropped = navigator.droppedSavedEntries
+            if try !restore(now: nil, launching: launching) { try start() }
+            try keepUnrestored(droppedSince: dropped)
         }
     }
 

@@ -25,6 +25,10 @@ extension WayfinderHost {
     /// with ``tree``. While observers are told, navigating fails with `NavigationError.busy`.
     @discardableResult
     public func observe(_ observer: @escaping (NavigationEvent) -> Void) -> ObserverToken {
+        exclusivelyOrStop("add an observer") { adding(observer) }
+    }
+
+    private func adding(_ observer: @escaping (NavigationEvent) -> Void) -> ObserverToken {
         nextObserverNumber += 1
         let token = ObserverToken(number: nextObserverNumber)
         observers.append(Observer(token: token, notify: observer, registration: current.navigator.observe(observer)))
@@ -35,6 +39,10 @@ extension WayfinderHost {
     /// observing this host.
     @discardableResult
     public func removeObserver(_ token: ObserverToken) -> Bool {
+        exclusivelyOrStop("remove an observer") { removing(token) }
+    }
+
+    private func removing(_ token: ObserverToken) -> Bool {
         guard let index = observers.firstIndex(where: { $0.token == token }) else { return false }
         current.navigator.removeObserver(observers[index].registration)
         observers.remove(at: index)

@@ -9,26 +9,26 @@ extension WayfinderHost {
     /// `--json` form is the report's `json`. Throws the script's error of a param type whose Lua
     /// function raises, naming its file and line.
     public func match(_ url: String) throws(ScriptError) -> MatchReport {
-        try current.match(url)
+        try exclusively("match", refusing: Self.scriptRefusal) { () throws(ScriptError) in try current.match(url) }
     }
 
     /// Every pattern that could take `url` and why each won, lost or failed (`wayfinder match
     /// --explain`), the winner first. A URL that cannot be read is an explanation with its
     /// reason and no entries.
     public func explain(_ url: String) throws -> MatchExplanation {
-        try current.explain(url)
+        try exclusively("explain") { try current.explain(url) }
     }
 
     /// The route table in precedence order (`*` last), as `wayfinder routes` lists it: each
     /// route's pattern, options, target and the constructor `open` would call.
     public func routeReports() throws(ScriptError) -> [RouteReport] {
-        try current.routeReports()
+        try exclusively("list the routes", refusing: Self.scriptRefusal) { () throws(ScriptError) in try current.routeReports() }
     }
 
     /// Whether `open` hands `url` outside the app (to `openExternal`): no route uses its scheme
     /// (`http` and `https` go to `*` when the map has one). False for a URL that cannot be read.
     public func isExternal(_ url: String) -> Bool {
         guard let parsed = try? NavigationURL(url) else { return false }
-        return current.navigator.isExternal(parsed)
+        return exclusivelyOrStop("ask whether a URL is external") { current.navigator.isExternal(parsed) }
     }
 }

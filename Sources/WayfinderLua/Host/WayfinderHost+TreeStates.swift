@@ -10,7 +10,7 @@ extension WayfinderHost {
     /// controller's record as its hook gives it. What cannot be written is left out with a
     /// warning, as at a save. Hand it back to ``restore(from:)``.
     public func capturedState() -> NavigationState {
-        current.capturedState(everyEntry: true)
+        exclusivelyOrStop("capture the state") { current.capturedState(everyEntry: true) }
     }
 
     /// Replaces the tree with `saved`, as a launch restores what its store kept
@@ -22,7 +22,9 @@ extension WayfinderHost {
     /// as it was, or empty when no entry could be made).
     @discardableResult
     public func restore(from saved: NavigationState) throws -> Bool {
-        try checkNotTelling("restore")
-        return try current.restore(from: saved)
+        try exclusively("restore") {
+            try checkNotTelling("restore")
+            return try current.restore(from: saved)
+        }
     }
 }

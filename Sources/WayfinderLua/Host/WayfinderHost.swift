@@ -18,7 +18,8 @@ import Wayfinder
 ///
 /// A host and everything it hands out (controllers, handles) belong to one isolation domain (an
 /// actor, the main thread of a UI app): the host is not `Sendable`. What it says is: events,
-/// snapshots, `Value`s and errors are `Sendable` values.
+/// snapshots, `Value`s and errors are `Sendable` values. The rule holds at run time too: a call
+/// from another thread while one runs is refused (HostThreadRule.swift).
 public final class WayfinderHost {
     /// The app as it runs now; a reload or a relaunch replaces it.
     private(set) var current: AppHost
@@ -29,6 +30,8 @@ public final class WayfinderHost {
     var nextObserverNumber = 0
     /// Whether observers are being told that the app was replaced.
     var telling = false
+    /// The thread of the call under way (HostThreadRule.swift).
+    let occupancy = HostOccupancy()
 
     /// Loads the app the configuration names, with what it lends the scripts. Nothing is shown
     /// until ``launch()``. Throws when the app cannot be loaded (its error names the file and
@@ -70,42 +73,42 @@ public final class WayfinderHost {
     /// ``launch()`` (a program that names its state file after the app does so once it is
     /// loaded: ``stateName``).
     public var stateStore: (any StateStore)? {
-        get { current.stateStore }
-        set { current.stateStore = newValue }
+        get { exclusivelyOrStop("read the state store") { current.stateStore } }
+        set { exclusivelyOrStop("set the state store") { current.stateStore = newValue } }
     }
 
     /// Where external URLs go when the app's delegate has no `open_external` hook.
     public var openExternal: ((String) -> Void)? {
-        get { current.openExternal }
-        set { current.openExternal = newValue }
+        get { exclusivelyOrStop("read openExternal") { current.openExternal } }
+        set { exclusivelyOrStop("set openExternal") { current.openExternal = newValue } }
     }
 
     /// Where the scripts' `print` goes; nil: standard error.
     public var printSink: ((String) -> Void)? {
-        get { sinks.printing }
-        set { sinks.printing = newValue }
+        get { exclusivelyOrStop("read printSink") { sinks.printing } }
+        set { exclusivelyOrStop("set printSink") { sinks.printing = newValue } }
     }
 
     /// Told what went wrong where nothing can fail any more; nil: standard error.
     public var warn: ((String) -> Void)? {
-        get { sinks.warning }
-        set { sinks.warning = newValue }
+        get { exclusivelyOrStop("read warn") { sinks.warning } }
+        set { exclusivelyOrStop("set warn") { sinks.warning = newValue } }
     }
 
     // MARK: About the app
 
     /// What `wf.app { ... }` declared: its name, tabs (with their fixed titles), root URL,
     /// persistence and version.
-    public var config: AppConfig { current.config }
+    public var config: AppConfig { exclusivelyOrStop("read config") { current.config } }
 
     /// Where the app's files come from.
-    public var source: AppSource { current.source }
+    public var source: AppSource { exclusivelyOrStop("read source") { current.source } }
 
     /// The limits its scripts run under.
-    public var limits: LuaLimits { current.limits }
+    public var limits: LuaLimits { exclusivelyOrStop("read limits") { current.limits } }
 
     /// The name its state is kept under: `wf.app`'s name, else the app's (its directory's).
-    public var stateName: String { current.stateName }
+    public var stateName: String { exclusivelyOrStop("read stateName") { current.stateName } }
 
     // MARK: Running
 
@@ -113,32 +116,32 @@ public final class WayfinderHost {
     /// when first seen), else what `wf.app` declared (its tabs, or its root URL). Guarded
     /// against a saved state that stops every launch (docs/persistence.md).
     public func launch() throws {
-        try current.launch()
+        try exclusively("launch") { try current.launch() }
     }
 
     /// Shows what `wf.app` declared, ignoring any saved state.
     public func start() throws {
-        try current.start()
+        try exclusively("start") { try current.start() }
     }
 
     /// Writes the navigation state through the state store (persistence `none` removes a saved
     /// one). Throws when there is no store, or it cannot write.
     public func persist() throws {
-        try current.persist()
+        try exclusively("persist") { try current.persist() }
     }
 
     /// Replaces the tree with the saved one: false when there was nothing to restore.
     @discardableResult
     public func restore() throws -> Bool {
-        try current.restore()
+        try exclusively("restore") { try current.restore() }
     }
 
     /// Grows with every change to the tree: a program saves the state only when it moved.
-    public var changeCount: Int { current.navigator.changeCount }
+    public var changeCount: Int { exclusivelyOrStop("read changeCount") { current.navigator.changeCount } }
 
     /// The navigation tree as it is now, as plain values (what every event carries as the tree
     /// after its change).
-    public var tree: NavigationSnapshot { NavigationSnapshot(current.navigator.tree) }
+    public var tree: NavigationSnapshot { exclusivelyOrStop("read the tree") { NavigationSnapshot(current.navigator.tree) } }
 
     // MARK: Navigating
 
@@ -147,24 +150,30 @@ public final class WayfinderHost {
     /// (no route, a veto, a constructor's error, a limit reached) throws and changes nothing.
     @discardableResult
     public func open(_ url: String) throws -> LuaController? {
-        try checkNotTelling("open")
-        return try current.navigator.open(url)
+        try exclusively("open") {
+            try checkNotTelling("open")
+            return try current.navigator.open(url)
+        }
     }
 
     /// Opens `request` (a URL with what an action adds: its query, parent, saved state and
     /// presentation, docs/lua-api.md, "Presentation"), as ``open(_:)`` opens a URL.
     @discardableResult
     public func open(_ request: NavigationRequest) throws -> LuaController? {
-        try checkNotTelling("open")
-        return try current.navigator.open(request)
+        try exclusively("open") {
+            try checkNotTelling("open")
+            return try current.navigator.open(request)
+        }
     }
 
     /// Opens `url` in the visible screen's place (presentation `replace`): back goes where it
     /// went before.
     @discardableResult
     public func replace(_ url: String) throws -> LuaController? {
-        try checkNotTelling("replace")
-        return try current.navigator.replace(url)
+        try exclusively("replace") {
+            try checkNotTelling("replace")
+            return try current.navigator.replace(url)
+        }
     }
 
     /// A link from outside the app (a notification, a web page): opens only a route marked
@@ -173,55 +182,67 @@ public final class WayfinderHost {
     /// keeps it waiting (``pendingOpen``), saved with the state (``AppHost/handleLink(_:)``).
     @discardableResult
     public func handleLink(_ url: String) throws -> LuaController? {
-        try checkNotTelling("open a link")
-        return try current.handleLink(url)
+        try exclusively("open a link") {
+            try checkNotTelling("open a link")
+            return try current.handleLink(url)
+        }
     }
 
     /// The open a route's guard keeps waiting, if any; it opens by itself once the guard lets it
     /// through (docs/lua-api.md, "Guards").
-    public var pendingOpen: PendingOpen? { current.navigator.pendingOpen }
+    public var pendingOpen: PendingOpen? { exclusivelyOrStop("read pendingOpen") { current.navigator.pendingOpen } }
 
     /// Asks the waiting open's guard again now.
     @discardableResult
     public func resume() throws -> ResumeOutcome<LuaController> {
-        try checkNotTelling("resume")
-        return try current.navigator.resume()
+        try exclusively("resume") {
+            try checkNotTelling("resume")
+            return try current.navigator.resume()
+        }
     }
 
     /// Forgets the waiting open; whether there was one.
     @discardableResult
     public func dropPending() -> Bool {
-        current.navigator.dropPending()
+        exclusivelyOrStop("drop the pending open") { current.navigator.dropPending() }
     }
 
     /// Closes the popover and pops the visible stack to its first screen. False when there was
     /// nothing to close or pop.
     @discardableResult
     public func popToRoot() throws -> Bool {
-        try checkNotTelling("pop to root")
-        return try current.navigator.popToRoot()
+        try exclusively("pop to root") {
+            try checkNotTelling("pop to root")
+            return try current.navigator.popToRoot()
+        }
     }
 
     /// Pops the visible stack (closes the popover when one shows). False when there is nothing
     /// to pop.
     @discardableResult
     public func back() throws -> Bool {
-        try checkNotTelling("back")
-        return try current.navigator.back()
+        try exclusively("back") {
+            try checkNotTelling("back")
+            return try current.navigator.back()
+        }
     }
 
     /// Closes the popover, else the top modal. False when there is neither.
     @discardableResult
     public func dismiss() throws -> Bool {
-        try checkNotTelling("dismiss")
-        return try current.navigator.dismiss()
+        try exclusively("dismiss") {
+            try checkNotTelling("dismiss")
+            return try current.navigator.dismiss()
+        }
     }
 
     /// Selects the tab numbered `number`, from 1 as people count them. False when there is none.
     @discardableResult
     public func select(tabNumber number: Int64) throws -> Bool {
-        try checkNotTelling("select")
-        return try current.navigator.select(tabNumber: number)
+        try exclusively("select") {
+            try checkNotTelling("select")
+            return try current.navigator.select(tabNumber: number)
+        }
     }
 
     // MARK: Screens and controllers
@@ -230,13 +251,13 @@ public final class WayfinderHost {
     /// tree or its controller is not made yet (a restored entry, a tab not selected yet, until
     /// it is about to be seen: a `.loaded` event says when).
     public func controller(for entry: NavigationSnapshot.Entry) -> LuaController? {
-        current.navigator.tree.allEntries.first { $0.id == entry.id }?.controller
+        exclusivelyOrStop("find a controller") { current.navigator.tree.allEntries.first { $0.id == entry.id }?.controller }
     }
 
     /// The title an entry not made yet was saved with (what its `render()` last gave), to show
     /// it by until it is made.
     public func savedTitle(of entry: NavigationSnapshot.Entry) -> String? {
-        current.navigator.tree.allEntries.first { $0.id == entry.id }?.pending?.saved.title
+        exclusivelyOrStop("read a saved title") { current.navigator.tree.allEntries.first { $0.id == entry.id }?.pending?.saved.title }
     }
 
     /// The title `wf.app` gave the tab whose stack is `stack` (`{ "Menu", url }`), nil when it gave
@@ -248,23 +269,25 @@ public final class WayfinderHost {
     /// What `controller` shows: its `render()` result (a native screen's title), or nil when it
     /// has no render method.
     public func render(_ controller: LuaController) throws(ScriptError) -> RenderedScreen? {
-        try current.render(controller)
+        try exclusively("render", refusing: Self.scriptRefusal) { () throws(ScriptError) in try current.render(controller) }
     }
 
     /// The controller's class name (`wf.controller`'s, a native screen's name), else its Lua type.
     public func describe(_ controller: LuaController) -> String {
-        current.describe(controller)
+        exclusivelyOrStop("describe a controller") { current.describe(controller) }
     }
 
     /// The controller's field `name` as a script reads it (``AppHost/field(_:of:)``).
     public func field(_ name: String, of controller: LuaController) throws(ScriptError) -> Value {
-        try current.field(name, of: controller)
+        try exclusively("read a field", refusing: Self.scriptRefusal) { () throws(ScriptError) in try current.field(name, of: controller) }
     }
 
     /// Calls the controller's method (``AppHost/call(_:on:with:)``).
     @discardableResult
     public func call(_ method: String, on controller: LuaController, with arguments: [Value] = []) throws(ScriptError) -> [Value] {
-        try current.call(method, on: controller, with: arguments)
+        try exclusively("call a method", refusing: Self.scriptRefusal) { () throws(ScriptError) in
+            try current.call(method, on: controller, with: arguments)
+        }
     }
 
     // MARK: Reloading
@@ -277,16 +300,22 @@ public final class WayfinderHost {
     /// script's error, a route map that does not compile) throws and leaves everything as it was.
     @discardableResult
     public func reload(from newSource: AppSource? = nil) throws(ReloadError) -> ReloadReport {
-        if telling { throw ReloadError(message: NavigationError.busy("reload", during: "telling observers of a change").description) }
-        let (fresh, report) = try current.reloaded(from: newSource)
-        replaceApp(with: fresh, because: .reload)
-        return report
+        try exclusively("reload", refusing: { ReloadError(message: $0.description) }) { () throws(ReloadError) in
+            if telling { throw ReloadError(message: NavigationError.busy("reload", during: "telling observers of a change").description) }
+            let (fresh, report) = try current.reloaded(from: newSource)
+            replaceApp(with: fresh, because: .reload)
+            return report
+        }
     }
 
     /// The app as the program's next start would find it: the navigation state saved (when there
     /// is a store), the app loaded again from its files, and launched. A relaunch that fails (the
     /// app does not load, its launch throws) leaves the running app as it was.
     public func relaunch() throws {
+        try exclusively("relaunch") { try relaunching() }
+    }
+
+    private func relaunching() throws {
         try checkNotTelling("relaunch")
         if current.stateStore != nil { try current.persist() }
         let sinks = self.sinks

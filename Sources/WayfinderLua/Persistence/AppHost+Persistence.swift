@@ -32,11 +32,12 @@ extension AppHost {
     public func persist() throws {
         guard let stateStore else { throw PersistenceError.noStateStore }
         guard !restoringState else { throw PersistenceError.restoring("saved") }
+        try claimState()
         if !stateOwnerChecked, case .loaded(let saved) = stateStore.load() { try checkOwner(of: saved) }
         stateOwnerChecked = true
         if config.persistence == .none {
             try stateStore.remove()
-        } else {
+        } else if !keepsStateFile() {
             try stateStore.save(capturedState())
         }
     }
@@ -64,6 +65,7 @@ extension AppHost {
     func restore(now: Date?, launching: LaunchGuard?) throws -> Bool {
         guard let stateStore, config.persistence != .none else { return false }
         guard !restoringState else { throw PersistenceError.restoring("restored") }
+        try claimState()
         restoringState = true
         defer { restoringState = false }
         switch stateStore.load() {
@@ -99,6 +101,12 @@ extension AppHost {
         }
     }
 
+    /// Makes this process the owner of the store's state (StateClaim), once per store.
+    func claimState() throws {
+        guard stateClaim == nil, let store = stateStore as? GuardedStateStore else { return }
+        do { stateClaim = try store.claim() } catch { throw PersistenceError.unclaimed(error) }
+    }
+
     /// The app context's Swift layer: what every chain ends in.
     var appContext: ContextChain? { bridge.appContext }
 
@@ -118,6 +126,10 @@ public enum PersistenceError: Error, CustomStringConvertible {
     /// Asked (by a migration, a restored screen's constructor) while the saved state is being
     /// restored; the verb says what was asked.
     case restoring(String)
+    /// Another process owns the state, or its lock cannot be used.
+    case unclaimed(StateStoreError)
+    /// A launch dropped every entry of the saved state (`dropped` of them) and shows nothing.
+    case nothingRestored(dropped: Int, path: String?)
 
     public var description: String {
         switch self {
@@ -125,6 +137,11 @@ public enum PersistenceError: Error, CustomStringConvertible {
         case .anotherApp(let owner, let app, let path):
             let whose = owner.map { "belongs to the app '\($0)', not '\(app)'" } ?? "names no app, so it may not be '\(app)''s"
             return "the navigation state \(path.map { "in \($0) " } ?? "")\(whose); it is left untouched (give another state file, or --no-state)"
+        case .unclaimed(let error):
+            return "cannot use the navigation state in \(error.path): \(error.reason)"
+        case .nothingRestored(let dropped, let path):
+            return "no screen of the saved navigation state could be made again (\(dropped == 1 ? "its entry was" : "all \(dropped) entries were") dropped); "
+                + "the saved state\(path.map { " in \($0)" } ?? "") is left as it is"
         case .restoring(let verb):
             return "the navigation state cannot be \(verb) while the saved one is being restored (by its migration or its screens' constructors)"
         }

@@ -20,7 +20,10 @@ final class LaunchGuard {
     init?(store: StateStore?, warn: @escaping (String) -> Void) {
         guard let store = store as? GuardedStateStore else { return nil }
         do {
-            found = try store.launchMark()
+            let mark = try store.launchMark()
+            // Another process's launch that still runs has not failed (a program on the same
+            // file that does not claim it): its mark counts nothing.
+            found = mark?.isAnotherRunningLaunch == true ? nil : mark
         } catch {
             warn("launches are not guarded against a saved state that stops them: \(error.path): \(error.reason)")
             return nil
@@ -34,7 +37,7 @@ final class LaunchGuard {
     func admits(_ saved: NavigationState) -> Bool {
         let before = found?.launches ?? 0
         guard before < LaunchMark.limit else { return false }
-        let mark = LaunchMark(launches: before + 1, url: saved.visibleURL)
+        let mark = LaunchMark(launches: before + 1, url: saved.visibleURL, owner: .current)
         do {
             try store.writeLaunchMark(mark)
             written = mark
@@ -67,6 +70,7 @@ extension AppHost {
     /// Runs a launch (`body`: restore, else start) under the guard, when the app has a store
     /// that keeps marks and saves its state.
     func guardingLaunch(_ body: (LaunchGuard?) throws -> Void) throws {
+        try claimState()
         let launching = config.persistence == .none ? nil : LaunchGuard(store: stateStore, warn: warn)
         do {
             try body(launching)

@@ -46,6 +46,7 @@ extension AppHost {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error), traceback: error.traceback)
         }
         fresh.stateStore = stateStore
+        fresh.stateClaim = stateClaim
         // The same file as before the reload: a new wf.app name does not make it another app's.
         fresh.stateOwnerChecked = stateOwnerChecked
         fresh.openExternal = openExternal
@@ -69,6 +70,9 @@ extension AppHost {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + error.message, traceback: error.traceback)
         }
         fresh.warn = warn
+        // What this app could not restore is still in the file; what the reload dropped was not.
+        fresh.unrestored = UnrestoredEntries(seen: fresh.navigator.droppedSavedEntries,
+                                             waiting: unrestored.waiting || navigator.droppedSavedEntries > unrestored.seen)
         return (fresh, ReloadReport(changes: changes, warnings: warnings.lines))
     }
 

@@ -36,7 +36,7 @@ struct OversizeStateTests {
             #expect(text.contains("the previous file stays"), "\(text)")
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: stateFile)) == saved)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["app.lua", "state.json"])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["app.lua", "state.json", "state.json.lock"])
         let again = try AppHost(path: directory.path, limits: limits, printSink: { _ in })
         again.stateStore = FileStateStore(path: stateFile)
         var warnings: [String] = []

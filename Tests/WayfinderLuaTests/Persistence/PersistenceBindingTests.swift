@@ -164,8 +164,9 @@ struct PersistenceBindingTests {
         let second = try Launch(Self.app(), state: statePath)
         #expect(second.app.host.navigator.tree.allEntries.map(\.url) == ["tt://menu/1", "tt://page/1", "tt://page/2", "tt://menu/2", "tt://menu/3"])
         #expect(second.app.host.navigator.url == "tt://page/2")
-        #expect(second.warnings.count == 2)
-        #expect(second.warnings.allSatisfy { $0.hasPrefix("dropped 'tt://old/") })
+        #expect(second.warnings.count == 3)
+        #expect(second.warnings.prefix(2).allSatisfy { $0.hasPrefix("dropped 'tt://old/") })
+        #expect(second.warnings.last?.hasPrefix("2 entries of the saved navigation state could not be restored; the saved state (\(statePath)) stays") == true)
     }
 
     @Test func aTabWhoseConstructorFailsAtRestoreStaysForALaterSelect() throws {
