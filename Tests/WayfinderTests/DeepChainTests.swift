@@ -112,4 +112,17 @@ struct DeepChainTests {
         let million = String(repeating: "[", count: Self.million) + String(repeating: "]", count: Self.million)
         #expect(throws: JSON.DecodingError(offset: limit, reason: "nested deeper than \(limit) levels")) { try JSON.decode(million) }
     }
+
+    @Test func aPatternHasAtMostTheLimitOfPathSegments() throws {
+        let limit = Pattern.maximumPathSegments
+        let longest = "tt://h/" + Array(repeating: "a", count: limit).joined(separator: "/")
+        let routes = try table([longest, "tt://h/(rest:path)"])
+        #expect(try winner(routes, longest) == longest)
+        let tooLong = "tt://h/" + Array(repeating: "a", count: limit + 1).joined(separator: "/")
+        #expect(throws: PatternError(pattern: tooLong, reason: "a pattern has at most \(limit) path segments")) {
+            try routes.add(tooLong, target: tooLong)
+        }
+        // A URL longer than any pattern is matched no deeper than the patterns go.
+        #expect(try winner(routes, tooLong) == "tt://h/(rest:path)")
+    }
 }

@@ -208,4 +208,19 @@ struct DeepInputCLITests {
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "here\n", "\(result.stderr)")
     }
+
+    @Test func aRouteOfFourThousandPathSegmentsIsRefusedWhenTheAppLoads() throws {
+        try directory.write("app/app.lua", """
+        local wf = require "wayfinder"
+        local P = wf.controller "P"
+        function P:render() return { title = "p" } end
+        wf.map:from("tt://home", P)
+        wf.map:from("tt://h/" .. string.rep("a/", 3999) .. "a", P)
+        wf.app { name = "segments", root = "tt://home" }
+        """)
+        let url = "tt://h/" + Array(repeating: "a", count: 4000).joined(separator: "/")
+        let result = try WayfinderCLI.run(["match", directory.subpath("app"), url])
+        #expect(result.status == 2, "the app does not load: \(result.stderr)")
+        #expect(result.stderr.contains("app.lua:5:") && result.stderr.contains("a pattern has at most 256 path segments"), "\(result.stderr)")
+    }
 }
