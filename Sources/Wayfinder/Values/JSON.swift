@@ -111,8 +111,8 @@ public enum JSON {
         }
 
         mutating func expect(_ literal: String) throws(DecodingError) {
-            let expected = Array(literal.utf8)
-            guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+            let expected = literal.utf8
+            guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
                 throw error("expected '\(literal)'")
             }
             index += expected.count
