@@ -47,16 +47,27 @@ end
 
 -- The context's Swift layer, made now (and its inner ones) if the context has none yet. Most
 -- screens never touch their context, and making a layer is a crossing into Swift, so the layer
--- an open makes waits until it is read, written, observed or saved.
+-- an open makes waits until it is read, written, observed or saved. The layers waiting are
+-- found in a loop and made innermost first: screens opened one on another make a chain as long
+-- as the script pleases.
 local function core_of(ctx)
   local core = rawget(ctx, CORE)
   if core ~= nil then return core end
-  local inner = rawget(ctx, INNER)
-  local made, id = native.new(nil, inner and core_of(inner), nil)
-  if made == nil then error(id, 0) end
-  rawset(ctx, CORE, made)
-  rawset(ctx, ID, id)
-  return made
+  local waiting = {}
+  local layer = ctx
+  while layer ~= nil and rawget(layer, CORE) == nil do
+    waiting[#waiting + 1] = layer
+    layer = rawget(layer, INNER)
+  end
+  local inner_core = layer and rawget(layer, CORE)
+  for index = #waiting, 1, -1 do
+    local made, id = native.new(nil, inner_core, nil)
+    if made == nil then error(id, 0) end
+    rawset(waiting[index], CORE, made)
+    rawset(waiting[index], ID, id)
+    inner_core = made
+  end
+  return inner_core
 end
 
 local function new(spec)

@@ -83,19 +83,25 @@ local function check_fields(value, known, path)
   end
 end
 
+-- The most tables a value may nest, as the host takes a value from a script (docs/sandbox.md).
+local MAXIMUM_DEPTH = 100
+
 -- Plain data only (what the state file can hold): no functions, no tables with metatables, no
--- infinities, no keys but strings and list indexes, and no table inside itself.
-local function check_plain(value, path, seen)
+-- infinities, no keys but strings and list indexes, no table inside itself, and tables nested
+-- at most MAXIMUM_DEPTH deep (which also bounds this function's own recursion).
+local function check_plain(value, path, seen, depth)
+  depth = depth or 0
   local kind = type(value)
   if kind == "number" then
     if value ~= value or value == math.huge or value == -math.huge then fail(path, "is " .. tostring(value) .. ", which a state file cannot hold") end
   elseif kind == "table" then
     if getmetatable(value) ~= nil then fail(path, "is a table with a metatable, not plain data") end
     if seen[value] then fail(path, "contains itself") end
+    if depth >= MAXIMUM_DEPTH then fail(path, "is a table nested more than " .. MAXIMUM_DEPTH .. " levels deep") end
     seen[value] = true
     for key, item in pairs(value) do
       if type(key) ~= "string" and math.type(key) ~= "integer" then fail(path, "has a key of type " .. type(key)) end
-      check_plain(item, path .. "." .. tostring(key), seen)
+      check_plain(item, path .. "." .. tostring(key), seen, depth + 1)
     end
     seen[value] = nil
   elseif kind ~= "string" and kind ~= "boolean" then
@@ -114,11 +120,9 @@ local function to_document(tree)
   check_fields(tree, tree_fields, "the state")
   local contexts, index = {}, {}
 
-  -- Contexts in the order the document needs (each after the one it chains to), one per table.
-  local function context(ctx, path, chain)
-    if type(ctx) ~= "table" then fail(path, "must be a context table, got " .. type(ctx)) end
-    if index[ctx] ~= nil then return index[ctx] end
-    if chain[ctx] then fail(path, "chains back to itself") end
+  -- One context table checked and turned into its document form (its inner one's index is
+  -- set once that one has its place).
+  local function checked_context(ctx, path)
     check_fields(ctx, context_fields, path)
     optional(ctx.name, "string", path .. ".name")
     optional(ctx.fields, "table", path .. ".fields")
@@ -138,18 +142,43 @@ local function to_document(tree)
       nils[#nils + 1] = key
     end
     table.sort(nils)
-    chain[ctx] = true
-    local inner = ctx.inner ~= nil and context(ctx.inner, path .. ".inner", chain) or nil
-    chain[ctx] = nil
     local values = ctx.values
     if values ~= nil and next(values) == nil then values = nil end
     local fields = ctx.fields
     if fields ~= nil and next(fields) == nil then fields = nil end
-    contexts[#contexts + 1] = {
+    return {
       name = ctx.name, fields = fields, values = values, nils = #nils > 0 and nils or nil,
-      app = ctx.app or nil, inner = inner,
+      app = ctx.app or nil,
     }
-    index[ctx] = #contexts - 1
+  end
+
+  -- The path of the layer `levels` inward from the one at `path`: spelled out near the top,
+  -- counted further in (a chain may be as long as the script made it).
+  local function inner_path(path, levels)
+    if levels <= 8 then return path .. string.rep(".inner", levels) end
+    return path .. ".inner (" .. levels .. " layers in)"
+  end
+
+  -- Contexts in the order the document needs (each after the one it chains to), one per table.
+  -- The chain is walked in a loop, as long as the script made it.
+  local function context(ctx, path)
+    local chain, made, on_chain = {}, {}, {}
+    local layer = ctx
+    while layer ~= nil and index[layer] == nil do
+      local at = #chain
+      if type(layer) ~= "table" then fail(inner_path(path, at), "must be a context table, got " .. type(layer)) end
+      if on_chain[layer] then fail(inner_path(path, at), "chains back to itself") end
+      on_chain[layer] = true
+      chain[at + 1] = layer
+      made[at + 1] = checked_context(layer, inner_path(path, at))
+      layer = layer.inner
+    end
+    for level = #chain, 1, -1 do
+      local inner = chain[level].inner
+      made[level].inner = inner ~= nil and index[inner] or nil
+      contexts[#contexts + 1] = made[level]
+      index[chain[level]] = #contexts - 1
+    end
     return index[ctx]
   end
 
@@ -177,7 +206,7 @@ local function to_document(tree)
     return {
       url = item.url, query = query, state = item.state, title = item.title,
       important = item.important or nil, model = item.model,
-      context = item.context ~= nil and context(item.context, path .. ".context", {}) or nil,
+      context = item.context ~= nil and context(item.context, path .. ".context") or nil,
     }
   end
 

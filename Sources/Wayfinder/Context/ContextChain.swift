@@ -15,7 +15,8 @@ public final class ContextChain {
     /// Unique among the contexts of this process, never reused: hosts key their own data by it.
     public let id: Int
     public let name: String?
-    public let inner: ContextChain?
+    /// Cleared only as the layer goes (`deinit`).
+    public private(set) var inner: ContextChain?
     /// Typed fields; empty for an untyped context.
     public let fields: [String: ContextFieldType]
     /// This layer's own entries. `.null` is a stored nil, which hides inner values of its key.
@@ -38,6 +39,18 @@ public final class ContextChain {
         self.name = name
         self.inner = inner
         self.fields = fields
+    }
+
+    // Releasing a layer releases its inner one from inside this deinit, and so on down the
+    // chain: a chain as long as a script or a state file makes it would run out of stack. The
+    // layers only this one keeps are let go one after the other instead.
+    deinit {
+        var next = inner
+        inner = nil
+        while isKnownUniquelyReferenced(&next), let layer = next {
+            next = layer.inner
+            layer.inner = nil
+        }
     }
 
     /// The layers from this one inward; this one is first.

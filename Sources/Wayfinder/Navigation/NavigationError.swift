@@ -5,6 +5,8 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     case vetoed(String)
     case redirectLoop([String])
     case parentCycle([String])
+    /// Opening `url` would open more parents beneath it than `limit`, one beneath the other.
+    case parentChainTooLong(String, limit: Int)
     case noExternalHandler(String)
     case controllerFailed(String, reason: String)
     case parentIsAction(String, of: String)
@@ -25,6 +27,8 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
         case .vetoed(let url): return "opening '\(url)' was vetoed by the delegate"
         case .redirectLoop(let urls): return "redirect loop cut after \(urls.count - 1) hops: " + urls.joined(separator: " -> ")
         case .parentCycle(let urls): return "parent cycle: " + urls.joined(separator: " -> ")
+        case .parentChainTooLong(let url, let limit):
+            return "cannot open '\(url)': its parents, each the parent of the next, are more than \(limit) screens deep"
         case .noExternalHandler(let url): return "'\(url)' is external and no open_external handler is set"
         case .controllerFailed(let url, let reason): return "cannot open '\(url)': \(reason)"
         case .parentIsAction(let parent, let url): return "parent '\(parent)' of '\(url)' is an action (mode none), not a screen"

@@ -23,6 +23,9 @@ import Foundation
 /// operation sends none (docs/events.md).
 public final class Navigator<Target, Controller: AnyObject> {
     public static var maximumRedirects: Int { 8 }
+    /// The most parents one open places, each the parent of the next: each is opened inside the
+    /// open of the screen above it, so the chain is bounded to bound that nesting.
+    public static var maximumParents: Int { 100 }
 
     public let routes: RouteTable<Target>
     /// Routes that were renamed: an old URL that only they match opens where it moved.
@@ -361,6 +364,9 @@ public final class Navigator<Target, Controller: AnyObject> {
             if let entry = working.entry(at: location) { _ = try load(entry, in: working) }
             working.bringToFront(location)
         } else {
+            guard parents.count < Self.maximumParents else {
+                throw NavigationError.parentChainTooLong(parents.first ?? key, limit: Self.maximumParents)
+            }
             var action: Action?
             _ = try open(NavigationRequest(url: parent), into: &working, redirects: [], parents: parents + [key], action: &action)
             if action != nil { throw NavigationError.parentIsAction(parent, of: url) }

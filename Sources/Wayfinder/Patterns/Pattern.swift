@@ -7,6 +7,10 @@
 ///
 /// Sendable although `ManagedBuffer` is not: the storage is never changed once made.
 public struct Pattern: @unchecked Sendable, Hashable, CustomStringConvertible {
+    /// The most path segments a pattern has. A URL is matched by descending the route trie a
+    /// segment a level, by recursion, so the trie's depth is bounded here.
+    public static let maximumPathSegments = 256
+
     public enum Component: Sendable, Hashable {
         /// Decoded text. Host literals are stored lowercased, since hosts compare without case.
         case literal(String)

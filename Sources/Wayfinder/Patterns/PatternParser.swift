@@ -103,6 +103,9 @@ private struct Reading {
                 if let last = path.last, let param = last.component.param, param.isCatchAll {
                     throw fail("a 'path' catch-all can only be the last path component")
                 }
+                guard path.count < Pattern.maximumPathSegments else {
+                    throw fail("a pattern has at most \(Pattern.maximumPathSegments) path segments")
+                }
                 path.append(try component(segmentStart..<segmentEnd, "path"))
             }
             segmentStart = segmentEnd + 1

@@ -97,19 +97,29 @@ private struct StateCapture<Controller: AnyObject> {
     }
 
     /// The number of `context` in the document, saving it (after the layers it chains to) the
-    /// first time it is met.
+    /// first time it is met. The chain is walked in a loop, not by recursion: its length is the
+    /// script's to choose.
     private mutating func number(_ context: ContextChain) -> Int {
-        if let known = numbers[ObjectIdentifier(context)] { return known }
-        let isApp = context === appContext
-        let inner = isApp ? nil : context.inner.map { number($0) }
-        let label = isApp ? "the app context" : "context '\(context.name ?? "(unnamed)")'"
-        var values = OrderedDictionary<String, Value>()
-        for (key, value) in context.entries {
-            if let kept = plain(value, at: "\(label): \(key)") { values[key] = kept }
+        // The layers not numbered yet, from `context` inward, up to one that is (or the app's,
+        // which ends the saved chain, or the chain's end).
+        var unnumbered = [ContextChain]()
+        var current: ContextChain? = context
+        while let layer = current, numbers[ObjectIdentifier(layer)] == nil {
+            unnumbered.append(layer)
+            current = layer === appContext ? nil : layer.inner
         }
-        contexts.append(NavigationState.Context(name: context.name, fields: context.fields.isEmpty ? nil : context.fields,
-                                                values: values, inner: inner, isApp: isApp))
-        numbers[ObjectIdentifier(context)] = contexts.count - 1
-        return contexts.count - 1
+        for layer in unnumbered.reversed() {
+            let isApp = layer === appContext
+            let inner = isApp ? nil : layer.inner.flatMap { numbers[ObjectIdentifier($0)] }
+            let label = isApp ? "the app context" : "context '\(layer.name ?? "(unnamed)")'"
+            var values = OrderedDictionary<String, Value>()
+            for (key, value) in layer.entries {
+                if let kept = plain(value, at: "\(label): \(key)") { values[key] = kept }
+            }
+            contexts.append(NavigationState.Context(name: layer.name, fields: layer.fields.isEmpty ? nil : layer.fields,
+                                                    values: values, inner: inner, isApp: isApp))
+            numbers[ObjectIdentifier(layer)] = contexts.count - 1
+        }
+        return numbers[ObjectIdentifier(context)] ?? 0
     }
 }

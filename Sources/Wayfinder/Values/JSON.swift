@@ -17,13 +17,18 @@ public enum JSON {
 
     // MARK: Encoding
 
+    /// The most levels of arrays and objects a document may nest, written or read: both walk a
+    /// value by recursion, one level a call.
+    public static let maximumDepth = 512
+
     public static func encode(_ value: Value) throws(EncodingError) -> String {
         var out = ""
-        try write(value, into: &out)
+        try write(value, depth: 0, into: &out)
         return out
     }
 
-    private static func write(_ value: Value, into out: inout String) throws(EncodingError) {
+    private static func write(_ value: Value, depth: Int, into out: inout String) throws(EncodingError) {
+        guard depth < maximumDepth else { throw EncodingError(reason: "a value nested deeper than \(maximumDepth) levels cannot be written as JSON") }
         switch value {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -36,7 +41,7 @@ public enum JSON {
             out += "["
             for (index, element) in list.enumerated() {
                 if index > 0 { out += "," }
-                try write(element, into: &out)
+                try write(element, depth: depth + 1, into: &out)
             }
             out += "]"
         case .map(let map):
@@ -45,7 +50,7 @@ public enum JSON {
                 if index > 0 { out += "," }
                 writeString(key, into: &out)
                 out += ":"
-                try write(element, into: &out)
+                try write(element, depth: depth + 1, into: &out)
             }
             out += "}"
         case .handle(let h):
@@ -90,26 +95,31 @@ public enum JSON {
     private struct Reader {
         let bytes: [UInt8]
         var index = 0
-        static let maximumDepth = 512
 
         init(bytes: [UInt8]) { self.bytes = bytes }
 
         func error(_ reason: String) -> DecodingError { DecodingError(offset: index, reason: reason) }
 
         mutating func skipSpace() {
-            while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+            // A switch, not a membership test of a literal array: this runs between every two tokens.
+            while index < bytes.count {
+                switch bytes[index] {
+                case 0x20, 0x09, 0x0A, 0x0D: index += 1
+                default: return
+                }
+            }
         }
 
         mutating func expect(_ literal: String) throws(DecodingError) {
-            let expected = Array(literal.utf8)
-            guard index + expected.count <= bytes.count, Array(bytes[index..<index + expected.count]) == expected else {
+            let expected = literal.utf8
+            guard index + expected.count <= bytes.count, bytes[index..<index + expected.count].elementsEqual(expected) else {
                 throw error("expected '\(literal)'")
             }
             index += expected.count
         }
 
         mutating func value(depth: Int) throws(DecodingError) -> Value {
-            guard depth < Self.maximumDepth else { throw error("nested deeper than \(Self.maximumDepth) levels") }
+            guard depth < JSON.maximumDepth else { throw error("nested deeper than \(JSON.maximumDepth) levels") }
             guard index < bytes.count else { throw error("unexpected end of input") }
             switch bytes[index] {
             case UInt8(ascii: "n"): try expect("null"); return .null

@@ -48,19 +48,32 @@ extension LuaNavigatorBridge {
         return action.isEmpty ? nil : .map(action)
     }
 
-    /// The Lua object of a restored layer (and of the layers it chains to), made once each.
+    /// The Lua object of a restored layer (and of the layers it chains to), made once each,
+    /// innermost first; the chain is walked in a loop, as long as a state file makes it.
     private func luaObject(for context: ContextChain, made: inout [ObjectIdentifier: Value]) throws -> Value {
         guard let hooks else { return .null }
-        if context === appContext { return .handle(hooks.appContext) }
-        if let object = made[ObjectIdentifier(context)] { return object }
-        let inner = try context.inner.map { try luaObject(for: $0, made: &made) } ?? .null
-        let fields: Value = context.fields.isEmpty ? .null
-            : .map(.init(uniqueKeysWithValues: context.fields.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value.rawValue)) }))
-        let core = try state.newObject(context, metatable: try contextMetatable())
-        let object = try state.callHoldingResult(hooks.wrapContext, [core, .int(Int64(context.id)), context.name.map(Value.string) ?? .null, inner, fields],
-                                                 kind: "context").map(Value.handle) ?? .null
-        made[ObjectIdentifier(context)] = object
-        return object
+        let app = appContext
+        var unmade = [ContextChain]()
+        var current: ContextChain? = context
+        while let layer = current, layer !== app, made[ObjectIdentifier(layer)] == nil {
+            unmade.append(layer)
+            current = layer.inner
+        }
+        for layer in unmade.reversed() {
+            let inner = layer.inner.map { madeObject(for: $0, app: app, made: made, hooks: hooks) } ?? .null
+            let fields: Value = layer.fields.isEmpty ? .null
+                : .map(.init(uniqueKeysWithValues: layer.fields.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value.rawValue)) }))
+            let core = try state.newObject(layer, metatable: try contextMetatable())
+            let object = try state.callHoldingResult(hooks.wrapContext, [core, .int(Int64(layer.id)), layer.name.map(Value.string) ?? .null, inner, fields],
+                                                     kind: "context").map(Value.handle) ?? .null
+            made[ObjectIdentifier(layer)] = object
+        }
+        return madeObject(for: context, app: app, made: made, hooks: hooks)
+    }
+
+    /// The Lua object of a layer made already (the app's is the host's own).
+    private func madeObject(for layer: ContextChain, app: ContextChain?, made: [ObjectIdentifier: Value], hooks: LuaHostHooks) -> Value {
+        layer === app ? .handle(hooks.appContext) : made[ObjectIdentifier(layer)] ?? .null
     }
 }
 
