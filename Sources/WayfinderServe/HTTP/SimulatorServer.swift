@@ -11,6 +11,10 @@ public final class SimulatorServer: Sendable {
     public let session: ServeSession
     public let token: AccessToken
     public let address: String
+    /// What connections may have (`ServeBudget`).
+    public let budget: ServeBudget
+    /// Where the server says what goes wrong outside any request (the process out of descriptors).
+    private let report: @Sendable (String) -> Void
     private let socketAddress: any SocketAddress
     private let port: UInt16
     private let listening: ServeRouter.ListeningPort
@@ -28,10 +32,13 @@ public final class SimulatorServer: Sendable {
         public let description: String
     }
 
-    public init(session: ServeSession, token: AccessToken = AccessToken(), address: String = "127.0.0.1", port: UInt16 = 0) throws(AddressError) {
+    public init(session: ServeSession, token: AccessToken = AccessToken(), address: String = "127.0.0.1", port: UInt16 = 0,
+                budget: ServeBudget = .standard, report: @escaping @Sendable (String) -> Void = SimulatorServer.standardError) throws(AddressError) {
         self.session = session
         self.token = token
         self.address = address
+        self.budget = budget
+        self.report = report
         self.port = port
         listening = ServeRouter.ListeningPort()
         do {
@@ -60,7 +67,7 @@ public final class SimulatorServer: Sendable {
             try await Self.listen(server)
             let door: FrontDoor
             do {
-                door = try await FrontDoor(address: socketAddress, server: inner)
+                door = try await FrontDoor(address: socketAddress, server: inner, token: token, budget: budget, report: report)
             } catch {
                 throw AddressError(description: "cannot listen on \(address):\(port): \(error)")
             }
@@ -74,6 +81,14 @@ public final class SimulatorServer: Sendable {
             throw error
         }
     }
+
+    /// Writes a line to standard error.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// How many connections the front door holds (0 when it is not running).
+    var doorConnections: Int { running.withLock { $0?.door.connections.count ?? 0 } }
 
     /// The address to open: host, port and token.
     public func url(port: Int) -> String {
