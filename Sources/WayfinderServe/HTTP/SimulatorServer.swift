@@ -64,7 +64,15 @@ public final class SimulatorServer: Sendable {
         let router = ServeRouter(token: token, port: listening, session: session)
         let server = HTTPServer(config: HTTPServer.Configuration(address: inner, logger: .disabled), handler: router)
         do {
-            try await Self.listen(server)
+            // The library's accept loop ends at its first error (the process out of
+            // descriptors): it only ever sees the front door's connections, which the budget
+            // keeps well below the limit, but should it end all the same while serving, it is
+            // said, not left silent.
+            try await Self.listen(server) { [weak self, report] error in
+                guard let self, self.running.withLock({ $0 != nil }) else { return }
+                report("wayfinder serve: the HTTP server stopped (\(error.map { "\($0)" } ?? "no error")): "
+                    + "every request is answered 503 from now on; stop wayfinder serve and start it again")
+            }
             let door: FrontDoor
             do {
                 door = try await FrontDoor(address: socketAddress, server: inner, token: token, budget: budget, report: report)
@@ -117,8 +125,8 @@ public final class SimulatorServer: Sendable {
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Starts FlyingFox and waits until it listens, or fails to.
-    private static func listen(_ server: HTTPServer) async throws {
+    /// Starts FlyingFox and waits until it listens, or fails to; `stopped` is told when it stops.
+    private static func listen(_ server: HTTPServer, stopped: @escaping @Sendable (Error?) -> Void) async throws {
         let outcome = FirstOutcome()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             outcome.wait(continuation)
@@ -126,8 +134,10 @@ public final class SimulatorServer: Sendable {
                 do {
                     try await server.run()
                     outcome.resume(throwing: AddressError(description: "the server stopped before it listened"))
+                    stopped(nil)
                 } catch {
                     outcome.resume(throwing: error)
+                    stopped(error)
                 }
             }
             Task {
