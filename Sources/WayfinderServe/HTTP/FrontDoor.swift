@@ -82,7 +82,7 @@ final class FrontDoor: Sendable {
                 group.addTask { await connections.watch() }
                 await self.accept(from: listener) { client in
                     // Counted before the next is taken, so no more are open than the budget says.
-                    guard let connection = connections.admit(descriptor: client.socket.file.rawValue, client: Self.client(of: client)) else {
+                    guard let connection = connections.admit(descriptor: client.socket.file.rawValue, client: PeerOwner.client(of: client.socket.file.rawValue)) else {
                         try? client.close()
                         return
                     }
@@ -135,15 +135,6 @@ final class FrontDoor: Sendable {
     }
 
     // MARK: One connection
-
-    /// The client a connection counts for: its peer's address.
-    private static func client(of socket: AsyncSocket) -> String {
-        switch try? socket.socket.remotePeer() {
-        case .ip4(let address, _)?, .ip6(let address, _)?: return address
-        case .unix(let path)?: return "unix:" + path
-        case nil: return "unknown"
-        }
-    }
 
     /// Hands one connection to the server, keeping the limits.
     private func pass(_ client: AsyncSocket, _ connection: DoorConnection) async {

@@ -14,7 +14,8 @@ import Glibc
 public struct ServeBudget: Sendable, Equatable {
     /// Connections open at once, in all.
     public var connections: Int
-    /// Connections open at once from one client (one peer address).
+    /// Connections open at once from one client (`PeerOwner`: the user at the other end of a
+    /// loopback connection, else the peer's address).
     public var perClient: Int
     /// A connection must have sent its whole request head within this time of opening.
     public var headDeadline: Duration
