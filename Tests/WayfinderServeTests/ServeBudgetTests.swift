@@ -239,10 +239,20 @@ struct ServeBudgetTests {
         // A queue read as it fills holds nothing back.
         let read = PageQueue(byteLimit: 100)
         for index in 0..<50 {
-            #expect(read.push(String(repeating: "c", count: 60) + "\(index)"))
-            #expect(await read.next() == .text(String(repeating: "c", count: 60) + "\(index)"))
+            let text = String(repeating: "c", count: 60) + "\(index)"
+            #expect(read.push(text))
+            #expect(await read.next() == .text(text))
+            // Taken but not yet written, it still counts.
+            #expect(read.bytes == text.utf8.count)
+            read.written(text.utf8.count)
         }
         #expect(!read.isFinished)
+        // Taken and never written: the next message that does not fit ends the queue.
+        let unwritten = PageQueue(byteLimit: 100)
+        #expect(unwritten.push(String(repeating: "d", count: 60)))
+        #expect(await unwritten.next() != nil)
+        #expect(!unwritten.push(String(repeating: "e", count: 60)))
+        #expect(unwritten.isFinished)
     }
 
     @Test func theEventLogKeepsWithinItsBytesDroppingTheOldestFirst() {

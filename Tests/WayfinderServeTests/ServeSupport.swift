@@ -92,6 +92,7 @@ final class SessionProbe {
     /// The next message; nil when the stream ended.
     func next() async throws -> Value? {
         guard let message = await queue.next() else { return nil }
+        if case .text(let text) = message { queue.written(text.utf8.count) }
         guard case .text(let text) = message else { Issue.record("a message that is not text"); return nil }
         return try JSON.decode(text)
     }

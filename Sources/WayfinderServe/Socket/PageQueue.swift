@@ -1,11 +1,12 @@
 import FlyingFox
 import Synchronization
 
-/// The messages waiting to go out to one page, bounded in bytes: the server library takes them
-/// one by one as it writes them, and when the page does not read, they wait here. Past `byteLimit`
-/// bytes waiting, the queue ends instead of growing (what waited is dropped, and the page must be
-/// let go: `ClientHub`). A message always fits in an empty queue, whatever its size, so a page
-/// that reads gets every message.
+/// The messages on their way to one page, bounded in bytes: a message counts from the moment it
+/// is queued until the server library has taken the last frame of it to write (`written`), so
+/// what the library holds in its own buffers for a page that does not read counts too. Past
+/// `byteLimit` bytes on their way, the queue ends instead of growing (what waited is dropped, and
+/// the page must be let go: `ClientHub`). A message always fits when nothing is on its way,
+/// whatever its size, so a page that reads gets every message.
 final class PageQueue: Sendable {
     let byteLimit: Int
     private let state = Mutex(State())
@@ -22,7 +23,7 @@ final class PageQueue: Sendable {
         self.byteLimit = byteLimit
     }
 
-    /// The bytes waiting.
+    /// The bytes on their way: queued, or taken and not yet written.
     var bytes: Int { state.withLock { $0.bytes } }
 
     var isFinished: Bool { state.withLock { $0.finished } }
@@ -30,25 +31,30 @@ final class PageQueue: Sendable {
     /// Queues `text`; false when it does not fit, and the queue has ended (a message to a
     /// queue that has ended is dropped, and true).
     func push(_ text: String) -> Bool {
-        let (waiter, fits) = state.withLock { current -> (CheckedContinuation<WSMessage?, Never>?, Bool) in
-            if current.finished { return (nil, true) }
-            if let waiter = current.waiter {
-                current.waiter = nil
-                return (waiter, true)
-            }
-            let size = text.utf8.count
-            guard current.messages.isEmpty || current.bytes + size <= byteLimit else {
-                current.finished = true
-                current.messages = []
-                current.bytes = 0
-                return (nil, false)
-            }
-            current.messages.append(text)
+        let size = text.utf8.count
+        let fits = state.withLock { current -> Bool in
+            guard !current.finished else { return true }
+            guard current.bytes == 0 || current.bytes + size <= byteLimit else { return false }
             current.bytes += size
-            return (nil, true)
+            current.messages.append(text)
+            return true
         }
-        waiter?.resume(returning: .text(text))
-        return fits
+        guard fits else {
+            finish()
+            return false
+        }
+        handOn()
+        return true
+    }
+
+    /// Gives the first message to the library if it is waiting for one.
+    private func handOn() {
+        let (waiter, text) = state.withLock { current -> (CheckedContinuation<WSMessage?, Never>?, String?) in
+            guard let waiter = current.waiter, !current.messages.isEmpty else { return (nil, nil) }
+            current.waiter = nil
+            return (waiter, current.messages.removeFirst())
+        }
+        if let waiter, let text { waiter.resume(returning: .text(text)) }
     }
 
     /// Ends the queue: what waits is dropped, and the stream ends.
@@ -69,9 +75,7 @@ final class PageQueue: Sendable {
             await withCheckedContinuation { (waiting: CheckedContinuation<WSMessage?, Never>) in
                 let ready = state.withLock { current -> WSMessage?? in
                     if !current.messages.isEmpty {
-                        let text = current.messages.removeFirst()
-                        current.bytes -= text.utf8.count
-                        return .some(.text(text))
+                        return .some(.text(current.messages.removeFirst()))
                     }
                     if current.finished { return .some(nil) }
                     current.waiter = waiting
@@ -81,6 +85,13 @@ final class PageQueue: Sendable {
             }
         } onCancel: {
             finish()
+        }
+    }
+
+    /// `count` bytes of the messages taken were written out.
+    func written(_ count: Int) {
+        state.withLock { current in
+            if !current.finished { current.bytes = max(0, current.bytes - count) }
         }
     }
 
