@@ -8,7 +8,7 @@ import Glibc
 
 /// The door every connection comes in by. It listens on the address `serve` prints and hands
 /// each connection on to the HTTP server (FlyingFox, listening on a Unix socket in a directory
-/// only this user may enter), reading only what it must to keep two limits FlyingFox lacks:
+/// only this user may enter), reading only what it must to keep the limits FlyingFox lacks:
 ///
 /// - a request's head (`RequestHead`) may be at most 16 KiB: a longer one is answered 431 before
 ///   the server reads a line of it (the server would read a line without end into memory);
@@ -16,8 +16,7 @@ import Glibc
 ///   of several frames, may carry at most `ClientCommand.maximumLength` bytes (`FrameLimit`): a
 ///   frame whose header announces more ends the connection as soon as that header is read,
 ///   before any of its payload is (the server reads a frame whole before it looks at it, so a
-///   frame announcing a gigabyte would be read into memory).
-///
+///   frame announcing a gigabyte would be read into memory);
 /// - a request's target must be a path and its `Host` header one (`RequestHead`): else 400;
 /// - connections are kept within a `ServeBudget` (`DoorConnections`): so many at once, in all and
 ///   from one client, each with its deadlines (a head, a request without the token, a page that

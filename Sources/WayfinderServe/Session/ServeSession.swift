@@ -381,7 +381,7 @@ public actor ServeSession {
     /// change).
     private func recordLetGo(_ id: Int) {
         record(.warning, outcome: .unchanged, message: "page \(id) was disconnected: it did not read what was sent to it "
-               + "(more than \(hub.pageQueueBytes / 1024 / 1024) MiB waited for it)")
+               + "(more than \(hub.pageQueueBytes) bytes were on their way to it)")
     }
 
     /// The state message: the phone, the tree, the events (all of them when `reset`), the flow
