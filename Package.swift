@@ -48,7 +48,7 @@ let package = Package(
             ]
         ),
         .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
-        .testTarget(name: "WayfinderServeTests", dependencies: ["WayfinderServe", "WayfinderLua", "Wayfinder"]),
+        .testTarget(name: "WayfinderServeTests", dependencies: ["WayfinderServe", "WayfinderLua", "Wayfinder", "wayfinder"]),
         .testTarget(name: "WayfinderLuaTests", dependencies: ["WayfinderLua", "Wayfinder", "CLuaShim", "CLua", "wayfinder"]),
     ],
     swiftLanguageModes: [.v6]

@@ -65,24 +65,21 @@ enum TestApp {
 final class SessionProbe {
     let session: ServeSession
     let id: Int
-    private var iterator: AsyncStream<WSMessage>.Iterator
-    private let continuation: AsyncStream<WSMessage>.Continuation
+    let queue: PageQueue
 
     init(_ session: ServeSession) async {
         self.session = session
-        let (stream, continuation) = AsyncStream<WSMessage>.makeStream()
-        iterator = stream.makeAsyncIterator()
-        self.continuation = continuation
-        id = await session.attach(continuation)
+        queue = session.hub.makeQueue()
+        id = await session.attach(queue)
     }
 
     /// The first message that passes `test`, waiting at most `limit` (an outer guard, not a
     /// measure): past it the stream is ended and the test fails.
     func first(within limit: Duration = .seconds(60), where test: (Value) -> Bool) async throws -> Value {
-        let continuation = continuation
+        let queue = queue
         let guardTask = Task {
             try await Task.sleep(for: limit)
-            continuation.finish()
+            queue.finish()
         }
         defer { guardTask.cancel() }
         while let message = try await next() {
@@ -94,7 +91,8 @@ final class SessionProbe {
 
     /// The next message; nil when the stream ended.
     func next() async throws -> Value? {
-        guard let message = await iterator.next() else { return nil }
+        guard let message = await queue.next() else { return nil }
+        if case .text(let text) = message { queue.written(text.utf8.count) }
         guard case .text(let text) = message else { Issue.record("a message that is not text"); return nil }
         return try JSON.decode(text)
     }

@@ -26,6 +26,11 @@ struct RequestHead: Equatable {
         /// A body whose length is not said by `Content-Length` (`Transfer-Encoding`): answered
         /// 411, since a body the front door cannot measure could hide a request it never read.
         case unmeasuredBody
+        /// A head the server could read otherwise than the front door does: answered 400 with
+        /// the reason. Its target must be a path (origin-form: not `http://host/path`, not
+        /// `host:port`, not `*`), so that what the front door checks is what is served, and it
+        /// must have one `Host` header, so that the one checked is the one meant.
+        case malformed(String)
     }
 
     /// Reads the head at the start of `bytes`.
@@ -53,18 +58,42 @@ struct RequestHead: Equatable {
         return .incomplete
     }
 
+    /// The request's target (its path and query), as its request line gives it.
+    var target: String {
+        let line = bytes.prefix { $0 != LF && $0 != CR }
+        let words = line.split(separator: 0x20, omittingEmptySubsequences: false)
+        return words.count >= 2 ? String(decoding: words[1], as: UTF8.self) : ""
+    }
+
+    /// Whether the target's query carries `token` exactly once (as `?token=...`); the server
+    /// checks it again, as for every request, when it answers.
+    func carries(_ token: AccessToken) -> Bool {
+        guard let query = target.split(separator: "?", maxSplits: 1).dropFirst().first else { return false }
+        let given = query.split(separator: "&").filter { $0.hasPrefix("token=") }
+        return given.count == 1 && token.matches(String(given[0].dropFirst("token=".count)))
+    }
+
     /// The head with its body's length, from its headers.
     private static func measured(_ head: [UInt8]) -> Reading {
         var lengths: [String] = []
+        var hosts = 0
+        let lines = head.split(separator: LF)
+        let requestLine = String(decoding: lines.first ?? [], as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let words = requestLine.split(separator: " ", omittingEmptySubsequences: false)
+        if words.count >= 2, !words[1].hasPrefix("/") {
+            return .malformed("the request's target must be a path starting with /, not '\(words[1].prefix(200))'")
+        }
         // Split as bytes: as a String, CR LF would be one character.
-        for bytes in head.split(separator: LF).dropFirst() {
+        for bytes in lines.dropFirst() {
             let line = String(decoding: bytes, as: UTF8.self)
             guard let colon = line.firstIndex(of: ":") else { continue }
             let name = line[..<colon].trimmingCharacters(in: .whitespaces).lowercased()
             let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
             if name == "transfer-encoding" { return .unmeasuredBody }
             if name == "content-length" { lengths.append(value) }
+            if name == "host" { hosts += 1 }
         }
+        guard hosts <= 1 else { return .malformed("the request has \(hosts) Host headers: it may have one") }
         guard lengths.count <= 1 else { return .notHTTP }
         guard let text = lengths.first else { return .head(RequestHead(bytes: head, bodyLength: 0), length: head.count) }
         guard !text.isEmpty, text.count <= 18, text.allSatisfy({ $0.isASCII && $0.isNumber }), let length = Int(text) else { return .notHTTP }

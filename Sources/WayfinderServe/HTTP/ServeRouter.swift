@@ -41,7 +41,7 @@ public struct ServeRouter: HTTPHandler {
             guard request.headers[HTTPHeader("Origin")] != nil else {
                 return PageResponse.refused(.forbidden, "a WebSocket must come from the simulator page (the request has no Origin)")
             }
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: ClientChannel(session: session)))
+            return try await WebSocketHTTPHandler(handler: PageSocket(session: session))
                 .handleRequest(request)
         default:
             guard let asset = PageAssets.asset(at: request.path) else {

@@ -11,6 +11,10 @@ public final class SimulatorServer: Sendable {
     public let session: ServeSession
     public let token: AccessToken
     public let address: String
+    /// What connections may have (`ServeBudget`).
+    public let budget: ServeBudget
+    /// Where the server says what goes wrong outside any request (the process out of descriptors).
+    private let report: @Sendable (String) -> Void
     private let socketAddress: any SocketAddress
     private let port: UInt16
     private let listening: ServeRouter.ListeningPort
@@ -28,10 +32,13 @@ public final class SimulatorServer: Sendable {
         public let description: String
     }
 
-    public init(session: ServeSession, token: AccessToken = AccessToken(), address: String = "127.0.0.1", port: UInt16 = 0) throws(AddressError) {
+    public init(session: ServeSession, token: AccessToken = AccessToken(), address: String = "127.0.0.1", port: UInt16 = 0,
+                budget: ServeBudget = .standard, report: @escaping @Sendable (String) -> Void = SimulatorServer.standardError) throws(AddressError) {
         self.session = session
         self.token = token
         self.address = address
+        self.budget = budget
+        self.report = report
         self.port = port
         listening = ServeRouter.ListeningPort()
         do {
@@ -57,10 +64,18 @@ public final class SimulatorServer: Sendable {
         let router = ServeRouter(token: token, port: listening, session: session)
         let server = HTTPServer(config: HTTPServer.Configuration(address: inner, logger: .disabled), handler: router)
         do {
-            try await Self.listen(server)
+            // The library's accept loop ends at its first error (the process out of
+            // descriptors): it only ever sees the front door's connections, which the budget
+            // keeps well below the limit, but should it end all the same while serving, it is
+            // said, not left silent.
+            try await Self.listen(server) { [weak self, report] error in
+                guard let self, self.running.withLock({ $0 != nil }) else { return }
+                report("wayfinder serve: the HTTP server stopped (\(error.map { "\($0)" } ?? "no error")): "
+                    + "every request is answered 503 from now on; stop wayfinder serve and start it again")
+            }
             let door: FrontDoor
             do {
-                door = try await FrontDoor(address: socketAddress, server: inner)
+                door = try await FrontDoor(address: socketAddress, server: inner, token: token, budget: budget, report: report)
             } catch {
                 throw AddressError(description: "cannot listen on \(address):\(port): \(error)")
             }
@@ -74,6 +89,14 @@ public final class SimulatorServer: Sendable {
             throw error
         }
     }
+
+    /// Writes a line to standard error.
+    public static let standardError: @Sendable (String) -> Void = { line in
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+
+    /// How many connections the front door holds (0 when it is not running).
+    var doorConnections: Int { running.withLock { $0?.door.connections.count ?? 0 } }
 
     /// The address to open: host, port and token.
     public func url(port: Int) -> String {
@@ -102,8 +125,8 @@ public final class SimulatorServer: Sendable {
         return String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Starts FlyingFox and waits until it listens, or fails to.
-    private static func listen(_ server: HTTPServer) async throws {
+    /// Starts FlyingFox and waits until it listens, or fails to; `stopped` is told when it stops.
+    private static func listen(_ server: HTTPServer, stopped: @escaping @Sendable (Error?) -> Void) async throws {
         let outcome = FirstOutcome()
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, Error>) in
             outcome.wait(continuation)
@@ -111,8 +134,10 @@ public final class SimulatorServer: Sendable {
                 do {
                     try await server.run()
                     outcome.resume(throwing: AddressError(description: "the server stopped before it listened"))
+                    stopped(nil)
                 } catch {
                     outcome.resume(throwing: error)
+                    stopped(error)
                 }
             }
             Task {

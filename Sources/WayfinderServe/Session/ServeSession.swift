@@ -18,7 +18,7 @@ import WayfinderLua
 /// loads it) each become an event with the reason, and the session goes on.
 public actor ServeSession {
     public let options: ServeOptions
-    let hub: ClientHub
+    nonisolated let hub: ClientHub
     private var host: WayfinderHost?
     /// Why the app's scripts were last refused (at load or reload): shown over the screen until a
     /// load or reload works.
@@ -57,9 +57,9 @@ public actor ServeSession {
     // MARK: Pages
 
     /// A page connected: it gets the whole state at once, then every change.
-    func attach(_ client: ClientHub.Continuation) -> Int {
-        let id = hub.add(client)
-        hub.send(message(events: log.events, reset: true), to: id)
+    func attach(_ queue: PageQueue) -> Int {
+        let id = hub.add(queue)
+        deliver(message(events: log.events, reset: true), to: id)
         return id
     }
 
@@ -367,8 +367,21 @@ public actor ServeSession {
 
     /// Pushes the state and the new events to every page.
     private func publish() {
-        hub.broadcast(message(events: unsent, reset: false))
+        let dropped = hub.broadcast(message(events: unsent, reset: false))
         unsent = []
+        for id in dropped { recordLetGo(id) }
+    }
+
+    /// Sends `text` to page `client` alone, noting in the log when the page was let go for it.
+    private func deliver(_ text: String, to client: Int) {
+        if !hub.send(text, to: client) { recordLetGo(client) }
+    }
+
+    /// A page was let go for not reading: the log says so (the other pages get it with the next
+    /// change).
+    private func recordLetGo(_ id: Int) {
+        record(.warning, outcome: .unchanged, message: "page \(id) was disconnected: it did not read what was sent to it "
+               + "(more than \(hub.pageQueueBytes) bytes were on their way to it)")
     }
 
     /// The state message: the phone, the tree, the events (all of them when `reset`), the flow
@@ -390,7 +403,7 @@ public actor ServeSession {
 
     private func reply(_ value: Value, to client: Int?) {
         guard let client else { return }
-        hub.send(encoded(value), to: client)
+        deliver(encoded(value), to: client)
     }
 
     /// JSON for the page; a value JSON cannot hold (a number that is not finite) is replaced by

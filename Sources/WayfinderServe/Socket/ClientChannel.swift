@@ -2,13 +2,13 @@ import FlyingFox
 
 /// One page's WebSocket: what it sends goes to the session as commands; what the session
 /// pushes (the whole state at once, then every change, and the answers meant for this page)
-/// goes out on the stream this returns.
+/// goes out through the page's queue (`PageQueue`), taken as the server writes it (`PageSocket`).
 struct ClientChannel: WSMessageHandler {
     let session: ServeSession
+    let queue: PageQueue
 
     func makeMessages(for client: AsyncStream<WSMessage>) async throws -> AsyncStream<WSMessage> {
-        let (outgoing, continuation) = AsyncStream<WSMessage>.makeStream()
-        let id = await session.attach(continuation)
+        let id = await session.attach(queue)
         let session = session
         Task {
             for await message in client {
@@ -23,6 +23,6 @@ struct ClientChannel: WSMessageHandler {
             }
             await session.detach(id)
         }
-        return outgoing
+        return queue.stream
     }
 }

@@ -1,24 +1,34 @@
 import FlyingFox
 import Synchronization
 
-/// The pages connected over WebSocket, each by the stream its messages go out on. The session
-/// sends through it while it holds its own isolation, so every page gets the messages in the
-/// order the session made them.
+/// The pages connected over WebSocket, each by the queue its messages go out on (`PageQueue`).
+/// The session sends through it while it holds its own isolation, so every page gets the messages
+/// in the order the session made them. A page whose queue is full (it has not read what was sent
+/// to it) is let go: its queue ends and it is no longer sent anything, so a page that does not
+/// read costs the server at most its queue's bytes.
 public final class ClientHub: Sendable {
-    typealias Continuation = AsyncStream<WSMessage>.Continuation
+    /// 16 MiB waiting for one page: a few of the largest state messages.
+    public static let standardPageQueueBytes = 16 * 1024 * 1024
 
-    private let clients = Mutex<[Int: AsyncStream<WSMessage>.Continuation]>([:])
+    /// How many bytes may wait for one page.
+    public let pageQueueBytes: Int
+    private let clients = Mutex<[Int: PageQueue]>([:])
     private let nextID = Mutex(1)
 
-    public init() {}
+    public init(pageQueueBytes: Int = ClientHub.standardPageQueueBytes) {
+        self.pageQueueBytes = pageQueueBytes
+    }
+
+    /// A queue for a new page, to be added.
+    func makeQueue() -> PageQueue { PageQueue(byteLimit: pageQueueBytes) }
 
     /// A new page; its id names it in `send` and `remove`.
-    func add(_ continuation: AsyncStream<WSMessage>.Continuation) -> Int {
+    func add(_ queue: PageQueue) -> Int {
         let id = nextID.withLock { next in
             defer { next += 1 }
             return next
         }
-        clients.withLock { $0[id] = continuation }
+        clients.withLock { $0[id] = queue }
         return id
     }
 
@@ -28,13 +38,21 @@ public final class ClientHub: Sendable {
         gone?.finish()
     }
 
-    func send(_ text: String, to id: Int) {
-        let client = clients.withLock { $0[id] }
-        client?.yield(.text(text))
+    /// Sends `text` to page `id`; false when the page was let go for it (its queue was full).
+    func send(_ text: String, to id: Int) -> Bool {
+        guard let client = clients.withLock({ $0[id] }) else { return true }
+        if client.push(text) { return true }
+        remove(id)
+        return false
     }
 
-    func broadcast(_ text: String) {
-        for client in clients.withLock({ Array($0.values) }) { client.yield(.text(text)) }
+    /// Sends `text` to every page; the ids of those let go for it.
+    func broadcast(_ text: String) -> [Int] {
+        clients.withLock { Array($0) }.sorted { $0.key < $1.key }.compactMap { id, client in
+            if client.push(text) { return nil }
+            remove(id)
+            return id
+        }
     }
 
     /// How many pages are connected.
