@@ -73,6 +73,25 @@ struct StateStoreTests {
         #expect(text.contains(#""values":{"age":4,"hidden":null}"#), "keys as the tree keeps them")
     }
 
+    /// A save knows the file it replaces is a state by its first line alone, so that line must be
+    /// the one every save writes; a file that begins so is replaced however its rest reads, and a
+    /// file that does not is judged by all of it.
+    @Test func aSaveKnowsItsOwnFileByTheFirstLine() throws {
+        let directory = try temporaryDirectory()
+        let store = FileStateStore(path: directory + "/app.json")
+        try store.save(sampleState())
+        #expect(try contents(of: store.path).starts(with: FileStateStore.firstLine))
+
+        try write(Array(FileStateStore.firstLine) + Array("\"root\":[[[[".utf8), to: store.path)
+        try store.save(sampleState())
+        #expect(store.load() == .loaded(sampleState()), "a state cut short is replaced")
+
+        let foreign = Array(#"{"format":"something.else","root":1}"#.utf8)
+        try write(foreign, to: store.path)
+        #expect(throws: StateStoreError.self) { try store.save(sampleState()) }
+        #expect(try contents(of: store.path) == foreign, "another program's file is left as it is")
+    }
+
     /// Files written by earlier versions (keys sorted, `2.0` written as `2`) still load, and the
     /// next save writes the format first.
     @Test func aStateFileWithSortedKeysFromAnEarlierVersionStillLoads() throws {

@@ -106,6 +106,9 @@ public struct FileStateStore: StateStore {
         return state
     }
 
+    /// How `text(of:)` begins every file: the format member, on a line of its own.
+    static let firstLine = Data("{\"format\":\"\(NavigationState.format)\",\n".utf8)
+
     /// The file's text: the document's members one to a line, `format` on the first, so a file
     /// cut short anywhere after its first line is still recognizably a state (and moved aside as
     /// corrupt, not refused as another program's file).
@@ -120,11 +123,19 @@ public struct FileStateStore: StateStore {
     /// corrupt state behind a symbolic link. The regular file's path, nil when there is none.
     private func replaceableTarget() throws(StateStoreError) -> String? {
         guard let target = try existingTarget() else { return nil }
+        // A file that begins as every save writes one is ours, whole or cut short: the first line
+        // is enough, so a save does not read and decode the state it replaces. Behind a link, a
+        // state that does not load is still left alone, which takes reading all of it.
+        if target == path, let head = try? Self.readState(target, upTo: Self.firstLine.count), head.elementsEqual(Self.firstLine) {
+            return target
+        }
         let data: Data
         do { data = try Self.readState(target, upTo: Self.maximumSize) } catch {
             throw StateStoreError(path: path, reason: "\(error)")
         }
-        if (try? Self.state(from: data)) != nil { return target }
+        // Not behind a link, a file recognizably a state is ours to replace whether it loads or
+        // not, so only a link's target is decoded in full.
+        if target != path, (try? Self.state(from: data)) != nil { return target }
         if let refusal = Self.refusal(ofCorrupt: target, behindLink: target != path, data: data) {
             throw StateStoreError(path: path, reason: "it " + refusal)
         }
