@@ -5,7 +5,9 @@ import Wayfinder
 /// `_all`'s) `ROOT` (where specs are searched when no path is given), `pattern` (the Lua pattern
 /// a spec file's name matches) and `lpath` (the `package.path` templates searched before
 /// `./?.lua;./?/init.lua`). The file is Lua: it runs in a sandboxed state of its own, with the
-/// run's limits, and only the plain data it returns is read.
+/// run's limits, and only the plain data it returns is read. A configuration file widens nothing:
+/// its `ROOT`s and `lpath` templates must lead inside the project (the directory holding it), so
+/// what a spec may read stays what the command line gave and the spec's own project.
 public struct BustedConfig {
     public var roots: [String] = ["spec"]
     /// nil: busted's default, a name ending in `_spec.lua`.
@@ -38,7 +40,25 @@ public struct BustedConfig {
             if let lpath = options["lpath"]?.stringValue { config.lpath = lpath }
         }
         try config.usePattern(config.pattern, limits: limits)
+        try config.checkInside(project: directory, file: path)
         return config
+    }
+
+    /// Refuses a `ROOT` or an `lpath` template that leads outside `project`: absolute outside it,
+    /// escaping with `..`, or through a symbolic link (see ``ProjectPath``).
+    private func checkInside(project: String, file: String) throws(ScriptError) {
+        let projectShown = FileAccess.realPath(project) ?? project
+        for root in roots where !ProjectPath.isInside(root, project: project) {
+            throw ScriptError(kind: .runtime, message: "\(file): ROOT '\(root)' leads outside the project (\(projectShown)); "
+                + "a .busted file names only paths inside its project: give a directory outside it on the command line")
+        }
+        if let lpath {
+            let (inside, template) = ProjectPath.templatesAreInside(lpath, project: project)
+            if !inside {
+                throw ScriptError(kind: .runtime, message: "\(file): lpath template '\(template)' leads outside the project (\(projectShown)); "
+                    + "a .busted file names only paths inside its project: give it with -m/--lpath on the command line")
+            }
+        }
     }
 
     /// Sets the pattern spec files' names match (nil: a name ending in `_spec.lua`).

@@ -136,7 +136,8 @@ struct TestCommand: ParsableCommand {
         // What specs print goes to standard error, so it never mixes into TAP or XML.
         var runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
                                 printSink: Terminal.scriptOutput)
-        runner.roots = roots
+        // Only the command line widens what specs may read: .busted's ROOTs lie inside the project.
+        runner.roots = paths
         let routeCoverage = coverage ? RouteCoverage() : nil
         runner.coverage = routeCoverage
         if list { return try listTests(files, runner) }
