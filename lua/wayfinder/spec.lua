@@ -34,27 +34,44 @@ local in_test = false
 -- The function a running test gave to finally.
 local finally_fn
 
-local function check_name(what, name)
-  if type(name) ~= "string" then raise(what .. " needs a name (a string), got " .. type(name), 3) end
+-- `level` is the caller's, counted from the function that checks (3: the caller of a
+-- registering function called by a curried one).
+local function check_name(what, name, level)
+  if type(name) ~= "string" then raise(what .. " needs a name (a string), got " .. type(name), (level or 2) + 1) end
 end
 
-local function check_fn(what, fn)
-  if type(fn) ~= "function" then raise(what .. " needs a function, got " .. type(fn), 3) end
+local function check_fn(what, fn, level)
+  if type(fn) ~= "function" then raise(what .. " needs a function, got " .. type(fn), (level or 2) + 1) end
 end
 
-local function check_place(what)
+local function check_place(what, level)
   if current == nil then
-    raise(what .. " is not supported here: call it in a spec file's top level or in a describe body", 3)
+    raise(what .. " is not supported here: call it in a spec file's top level or in a describe body", (level or 2) + 1)
+  end
+end
+
+-- As busted's, every block and hook may be called curried, `describe "name" (function() end)`:
+-- given a name and no function, it answers the function that takes the body.
+-- A function alone is the body (a hook's usual call). `register` raises at level 3, its
+-- caller's caller (never a tail call here, which would drop the frame it counts).
+local function curried(register)
+  return function(name, fn)
+    if fn == nil and type(name) == "function" then
+      name, fn = nil, name
+    elseif fn == nil and type(name) == "string" then
+      return function(body) register(name, body, 3) end
+    end
+    register(name, fn, 3)
   end
 end
 
 local function describer(mode)
-  return function(name, fn)
-    check_place("describe")
-    check_name("describe", name); check_fn("describe", fn)
+  return curried(function(name, fn, level)
+    check_place("describe", level)
+    check_name("describe", name, level); check_fn("describe", fn, level)
     local block = new_block(name, fn, mode)
     current.children[#current.children + 1] = { kind = "block", id = block.id, name = name }
-  end
+  end)
 end
 
 spec.describe = describer("describe")
@@ -62,14 +79,14 @@ spec.context = spec.describe
 spec.insulate = describer("insulate")
 spec.expose = describer("expose")
 
--- it(name, fn); without fn there is no test at all (busted 2.1.1 neither runs nor counts it).
-function spec.it(name, fn)
-  check_place("it")
-  check_name("it", name)
-  if fn == nil then return end
-  check_fn("it", fn)
+-- it(name, fn); it(name) alone answers the function taking the body (curried), so without one
+-- there is no test at all (busted 2.1.1 neither runs nor counts it).
+spec.it = curried(function(name, fn, level)
+  check_place("it", level)
+  check_name("it", name, level)
+  check_fn("it", fn, level)
   current.children[#current.children + 1] = { kind = "test", name = name, fn = fn }
-end
+end)
 spec.test = spec.it
 spec.spec = spec.it
 
@@ -110,13 +127,14 @@ local hooks = {
   setup = "setup", strict_setup = "setup", lazy_setup = "setup",
   teardown = "teardown", strict_teardown = "teardown", lazy_teardown = "teardown",
 }
+-- A hook takes its function, or a name (which busted keeps for reports) and then the function.
 for name, list_name in pairs(hooks) do
-  spec[name] = function(fn)
-    check_place(name)
-    check_fn(name, fn)
+  spec[name] = curried(function(_, fn, level)
+    check_place(name, level)
+    check_fn(name, fn, level)
     local list = current[list_name]
     list[#list + 1] = fn
-  end
+  end)
 end
 
 -- randomize() in a block shuffles its tests and blocks (with the run's seed, else one fixed for the

@@ -1,0 +1,56 @@
+-- busted's rules for how blocks, tests and hooks are written (docs/testing.md, "wayfinder test").
+
+-- Every block and hook may be called curried: given a name, it answers the function taking the body.
+-- luacheck: globals CURRIED_INSULATED
+describe "curried forms" (function()
+  local order = {}
+
+  setup "prepares" (function() order[#order + 1] = "setup" end)
+  strict_setup "prepares strictly" (function() order[#order + 1] = "strict_setup" end)
+  lazy_setup "prepares lazily" (function() order[#order + 1] = "lazy_setup" end)
+  before_each "before" (function() order[#order + 1] = "before" end)
+  after_each "after" (function() order[#order + 1] = "after" end)
+  teardown "cleans" (function() order[#order + 1] = "teardown" end)
+
+  it "runs a curried test after every curried hook" (function()
+    order[#order + 1] = "it"
+    assert.same({ "setup", "strict_setup", "lazy_setup", "before", "it" }, order)
+  end)
+
+  test "names a test with test" (function()
+    assert.same("after", order[#order - 1])
+    assert.same("before", order[#order])
+  end)
+
+  spec "names a test with spec" (function() assert.equal("before", order[#order]) end)
+
+  context "a curried context" (function()
+    it "runs inside it" (function() assert.is_true(true) end)
+  end)
+
+  insulate "a curried insulate" (function()
+    it "runs inside it" (function() CURRIED_INSULATED = true end)
+  end)
+
+  expose "a curried expose" (function()
+    it "runs inside it" (function() assert.is_nil(CURRIED_INSULATED) end)
+  end)
+
+  it "given a name alone is no test until given its body" (function()
+    assert.is_function(it "never given a body")
+  end)
+
+  -- Given something else than a function, the curried form fails at the spec's line.
+  local ok, err = pcall(function() it "given a number" (42) end)
+  it "refuses a body that is not a function, at the spec's line" (function()
+    assert.is_false(ok)
+    assert.matches("^busted_forms_spec%.lua:%d+: it needs a function, got number", err)
+  end)
+
+  local hook_ok, hook_err = pcall(function() before_each "named" ("text") end)
+  it "refuses a hook's body that is not a function, at the spec's line" (function()
+    assert.is_false(hook_ok)
+    assert.matches("^busted_forms_spec%.lua:%d+: before_each needs a function, got string", hook_err)
+  end)
+end)
+
