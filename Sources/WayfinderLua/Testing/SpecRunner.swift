@@ -39,8 +39,8 @@ public struct SpecRunner {
     public static var assertionsMissing: String { SpecBinding.missingLuassert }
 
     /// The spec files under `paths` (a directory is searched recursively for names `isSpecFile`
-    /// accepts, by default `*_spec.lua`; a file is taken as it is), each once, in path order.
-    /// Fails naming a path that does not exist.
+    /// accepts, by default `*_spec.lua`, skipping hidden files and directories as busted does; a
+    /// file is taken as it is), each once, in path order. Fails naming a path that does not exist.
     public static func discover(_ paths: [String], isSpecFile: (String) -> Bool = { $0.hasSuffix("_spec.lua") }) throws -> [String] {
         var found = [String]()
         for path in paths {
@@ -54,12 +54,34 @@ public struct SpecRunner {
             }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             for case let relative as String in FileManager.default.enumerator(atPath: path)?.allObjects ?? []
-            where isSpecFile(relative) {
+            where isSpecFile(relative) && !isHidden(relative) {
                 found.append(base == "." ? relative : base + "/" + relative)
             }
         }
         var seen = Set<String>()
         return found.sorted().filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+    }
+
+    /// Whether a path found below a directory given to search is hidden, by busted's rule: the
+    /// path below the root holds `/%.%w+.%w+` (a component starting with a dot and a letter or
+    /// digit, then at least a character and a letter or digit more: `.hidden/`, `.a_spec.lua`).
+    static func isHidden(_ relative: String) -> Bool {
+        let text = Array(("/" + relative).utf8)
+        for slash in text.indices where text[slash] == UInt8(ascii: "/") && slash + 2 < text.count && text[slash + 1] == UInt8(ascii: ".") {
+            // After the dot: a run of word bytes (at least one), any one byte, then a word byte.
+            var end = slash + 2
+            while end < text.count && isWordByte(text[end]) {
+                end += 1
+                if end + 1 < text.count && isWordByte(text[end + 1]) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Lua's %w in the C locale: an ASCII letter or digit.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// The full names of the tests in `file` (after the selection), without running them (their

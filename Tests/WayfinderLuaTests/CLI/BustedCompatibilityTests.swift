@@ -315,6 +315,18 @@ struct BustedCompatibilityTests {
         #expect(missing.stderr.contains("./nowhere"))
     }
 
+    @Test func hiddenDirectoriesAndFilesAreNotRun() throws {
+        try directory.write("spec/a_spec.lua", "it('visible', function() end)")
+        try directory.write("spec/.hidden/b_spec.lua", "it('in a hidden directory', function() end)")
+        try directory.write("spec/sub/.cache/c_spec.lua", "it('in a nested hidden directory', function() end)")
+        try directory.write("spec/.d_spec.lua", "it('a hidden file', function() end)")
+        let bare = try test(["--verbose"])
+        #expect(bare.status == 0)
+        #expect(bare.lines.last == "1 passed, 0 failed", "\(bare.stdout)")
+        let named = try test(["--verbose", "spec/.hidden/b_spec.lua"])
+        #expect(named.lines.last == "1 passed, 0 failed" && named.stdout.contains("in a hidden directory"), "a file named is run")
+    }
+
     @Test func aSelectionOfNoTestSaysSoAndFails() throws {
         try directory.write("spec/a_spec.lua", """
             describe("group #slow", function()
