@@ -364,6 +364,11 @@ function spec._after_test()
   in_test = false
 end
 
+-- Whether a test's full name matches a --filter pattern (Lua's, as busted's).
+function spec._matches(name, pattern)
+  return string.find(name, pattern) ~= nil
+end
+
 -- Makes the vocabulary global, as busted does, with luassert's assert, spy, stub, mock and match.
 function spec._install(env, path)
   globals = env

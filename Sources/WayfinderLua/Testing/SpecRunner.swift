@@ -130,6 +130,7 @@ public struct SpecRunner {
         let beginTest: Value.Handle
         let endTest: Value.Handle
         let afterTest: Value.Handle
+        let matches: Value.Handle
     }
 
     /// The name a file that did not load is reported under: it counts as one failed test.
@@ -143,7 +144,7 @@ public struct SpecRunner {
 
     private func load(_ file: String) -> LoadOutcome {
         let prelude = "require('wayfinder.spec')._install(_ENV, \(Value.string(packagePath)))"
-        let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test"]
+        let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_matches"]
         do {
             let workspace = Workspace(specFile: file, roots: roots)
             workspace.coverage = coverage
@@ -159,7 +160,7 @@ public struct SpecRunner {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: "the spec module did not load"))
             }
             return .loaded(Loaded(file: specFile, host: host, block: handles[0], expand: handles[1], leave: handles[2], beginTest: handles[3],
-                                  endTest: handles[4], afterTest: handles[5]))
+                                  endTest: handles[4], afterTest: handles[5], matches: handles[6]))
         } catch let error as AppLoadError {
             if case .script(let script) = error {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: script.message, traceback: script.traceback))

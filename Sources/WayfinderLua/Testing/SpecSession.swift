@@ -53,6 +53,14 @@ extension SpecRunner {
             return children
         }
 
+        /// Whether the run selects the test named `full`; its filters are matched in the file's
+        /// state, so a pattern that runs past the budget there selects nothing.
+        private func selects(_ full: String) -> Bool {
+            runner.selection.selects(full) { name, pattern in
+                (try? loaded.host.state.call(loaded.matches, [.string(name), .string(pattern)]).first) == .bool(true)
+            }
+        }
+
         /// The full names of the selected tests under block `id`, running describe bodies only.
         mutating func names(_ id: Int64, path: [String]) -> [String] {
             guard let contents = try? contents(id) else { return [] }
@@ -62,7 +70,7 @@ extension SpecRunner {
                 let name = child["name"]?.stringValue ?? "?"
                 let full = SpecRunner.fullName(path, name)
                 if child["kind"] == "test" {
-                    if runner.selection.selects(full) { found.append(full) }
+                    if selects(full) { found.append(full) }
                 } else if case .int(let inner)? = child["id"] {
                     if call(loaded.expand, [.int(inner)]) == nil { found += names(inner, path: path + [name]) }
                     _ = call(loaded.leave, [.int(inner)])
@@ -92,7 +100,7 @@ extension SpecRunner {
                 let name = child["name"]?.stringValue ?? "?"
                 let full = SpecRunner.fullName(path, name)
                 let isTest = child["kind"] == "test"
-                if isTest && !runner.selection.selects(full) { continue }
+                if isTest && !selects(full) { continue }
                 if !setupRan {
                     setupRan = true
                     for setup in contents.setups {

@@ -43,10 +43,10 @@ struct TestCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "How to print the results: plain (the default; also plainTerminal, utfTerminal), TAP, or junit (XML on standard output).")
     var output: OutputFormat?
 
-    @Option(help: "Run only the tests whose full name contains this text (repeatable: any of them).")
+    @Option(help: "Run only the tests whose full name matches this Lua pattern (repeatable: any of them).")
     var filter: [String] = []
 
-    @Option(name: .customLong("filter-out"), help: "Skip the tests whose full name contains this text (repeatable).")
+    @Option(name: .customLong("filter-out"), help: "Skip the tests whose full name matches this Lua pattern (repeatable).")
     var filterOut: [String] = []
 
     @Option(name: .shortAndLong, help: "Run only the tests tagged (#tag in their full name) with one of these (comma-separated, repeatable).")
@@ -121,6 +121,10 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if let lpath { config.lpath = lpath }
+        do { try selection.checkPatterns(limits: host.limits) } catch {
+            Terminal.error(error.message)
+            throw ExitCode(2)
+        }
         let roots = paths.isEmpty ? config.roots : paths
         if paths.isEmpty && !roots.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
             Terminal.error("no \(roots.map { "./" + $0 }.joined(separator: ", ")) here (busted's default root, or .busted's ROOT); name the spec files or directories to run")

@@ -315,6 +315,33 @@ struct BustedCompatibilityTests {
         #expect(missing.stderr.contains("./nowhere"))
     }
 
+    @Test func filtersAreLuaPatternsAsBustedsAre() throws {
+        try directory.write("spec/a_spec.lua", """
+            describe("Array", function()
+              it("pushes", function() end)
+              it("pops 2 items", function() end)
+            end)
+            describe("Map of Array", function()
+              it("pushes", function() end)
+            end)
+            """)
+        func ran(_ arguments: [String]) throws -> [String] {
+            try test(["--verbose"] + arguments).lines.filter { $0.hasPrefix("ok") }.map { String($0.split(separator: ": ", maxSplits: 1)[1]) }
+        }
+        #expect(try ran(["--filter", "^Array"]) == ["Array pushes", "Array pops 2 items"])
+        #expect(try ran(["--filter", "pops %d items$"]) == ["Array pops 2 items"])
+        #expect(try ran(["--filter-out", "^Array", "--filter", "Array"]) == ["Map of Array pushes"])
+        #expect(try ran(["--filter", "Map.*pushes", "--filter", "^Array pop"]) == ["Array pops 2 items", "Map of Array pushes"])
+        let listed = try test(["--list", "--filter", "s$"])
+        #expect(listed.lines == ["spec/a_spec.lua: Array pushes", "spec/a_spec.lua: Array pops 2 items", "spec/a_spec.lua: Map of Array pushes"])
+        for bad in [["--filter", "[unclosed"], ["--filter-out", "%"]] {
+            let refused = try test(bad)
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("\(bad[0]) '\(bad[1])' is not a Lua pattern"), "\(refused.stderr)")
+            #expect(!refused.stdout.contains("passed"))
+        }
+    }
+
     @Test func hiddenDirectoriesAndFilesAreNotRun() throws {
         try directory.write("spec/a_spec.lua", "it('visible', function() end)")
         try directory.write("spec/.hidden/b_spec.lua", "it('in a hidden directory', function() end)")
