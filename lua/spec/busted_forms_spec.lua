@@ -54,3 +54,59 @@ describe "curried forms" (function()
   end)
 end)
 
+-- randomize as busted's: a seed gives busted's order (Lua's generator seeded with it, each place
+-- from the last down swapped with one at or before it, the block's hooks counted among its
+-- children); false or nil turns shuffling off, even under --shuffle.
+randomize(false)
+
+local ran = { seeded = {}, seeded_again = {}, off = {}, nil_off = {} }
+
+local function busteds_order(seed, children)
+  local order = {}
+  for i, child in ipairs(children) do order[i] = child end
+  math.randomseed(seed)
+  for n = #order, 2, -1 do
+    local k = math.random(n)
+    order[n], order[k] = order[k], order[n]
+  end
+  local tests = {}
+  for _, child in ipairs(order) do
+    if child ~= "hook" then tests[#tests + 1] = child end
+  end
+  return tests
+end
+
+describe("randomize with a seed", function()
+  before_each(function() end)
+  randomize(42)
+  for i = 1, 9 do it("test " .. i, function() ran.seeded[#ran.seeded + 1] = i end) end
+end)
+
+describe("randomize with true and a seed", function()
+  randomize(true, 7)
+  for i = 1, 9 do it("test " .. i, function() ran.seeded_again[#ran.seeded_again + 1] = i end) end
+end)
+
+describe("randomize turned off", function()
+  randomize()
+  randomize(false)
+  for i = 1, 9 do it("test " .. i, function() ran.off[#ran.off + 1] = i end) end
+end)
+
+describe("randomize turned off with nil", function()
+  randomize(nil)
+  for i = 1, 9 do it("test " .. i, function() ran.nil_off[#ran.nil_off + 1] = i end) end
+end)
+
+describe("the orders randomize gave", function()
+  it("follow busted's shuffle for the seed, hooks counted", function()
+    assert.same(busteds_order(42, { "hook", 1, 2, 3, 4, 5, 6, 7, 8, 9 }), ran.seeded)
+    assert.same(busteds_order(7, { 1, 2, 3, 4, 5, 6, 7, 8, 9 }), ran.seeded_again)
+    assert.are_not.same({ 1, 2, 3, 4, 5, 6, 7, 8, 9 }, ran.seeded)
+  end)
+
+  it("keep the written order when turned off", function()
+    assert.same({ 1, 2, 3, 4, 5, 6, 7, 8, 9 }, ran.off)
+    assert.same({ 1, 2, 3, 4, 5, 6, 7, 8, 9 }, ran.nil_off)
+  end)
+end)

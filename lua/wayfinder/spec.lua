@@ -18,6 +18,8 @@ local blocks = {}
 
 local function new_block(name, fn, mode)
   local block = {
+    -- children: what the block's body registered, in order, hooks too (busted shuffles them
+    -- all together, so a hook changes where the tests land).
     id = #blocks + 1, name = name, fn = fn, mode = mode, children = {},
     setup = {}, teardown = {}, before_each = {}, after_each = {},
   }
@@ -134,14 +136,33 @@ for name, list_name in pairs(hooks) do
     check_fn(name, fn, level)
     local list = current[list_name]
     list[#list + 1] = fn
+    current.children[#current.children + 1] = { kind = "hook" }
   end)
 end
 
--- randomize() in a block shuffles its tests and blocks (with the run's seed, else one fixed for the
--- file and block, so a run can be repeated).
-function spec.randomize(on)
+-- randomize([on | seed] [, seed]) in a block, as busted's: no argument or a true one shuffles the
+-- block's tests and blocks, a false or nil one turns shuffling off (even under --shuffle); a
+-- number among the first two arguments is the seed, else the block keeps the seed it had (the
+-- run's --seed, else one fixed for the file and block, so a run can be repeated).
+function spec.randomize(...)
   check_place("randomize")
-  current.randomize = on ~= false
+  local arguments = table.pack(...)
+  current.randomize = arguments.n == 0 or not not arguments[1]
+  if current.randomize then
+    current.seed = tonumber(arguments[1]) or tonumber(arguments[2]) or current.seed
+  end
+end
+
+local randomseed, random = math.randomseed, math.random
+
+-- busted's shuffle: the generator seeded with `seed`, then each place from the last down swapped
+-- with one at or before it, so a seed gives the order busted gives.
+local function shuffle(list, seed)
+  randomseed(seed)
+  for n = #list, 2, -1 do
+    local k = random(n)
+    list[n], list[k] = list[k], list[n]
+  end
 end
 
 -- Raises a failure: `level` is relative to the caller of this function's caller, as for error.
@@ -331,13 +352,23 @@ function spec._expand(id)
   current = nil
 end
 
--- A block's contents: { children, setup, teardown, before_each, after_each, randomize }.
-function spec._block(id)
+-- A block's contents: { children, setup, teardown, before_each, after_each }, its children in
+-- the order they run: shuffled when the block called randomize, or when the run shuffles
+-- (`run_seed`) and the block did not turn it off.
+function spec._block(id, run_seed, fallback_seed)
   current = nil
   local block = blocks[id]
+  local order = table.move(block.children, 1, #block.children, 1, {})
+  local shuffled = block.randomize
+  if shuffled == nil then shuffled = run_seed ~= nil end
+  if shuffled then shuffle(order, block.seed or run_seed or fallback_seed) end
+  local children = {}
+  for _, child in ipairs(order) do
+    if child.kind ~= "hook" then children[#children + 1] = child end
+  end
   return {
-    children = block.children, setup = block.setup, teardown = block.teardown,
-    before_each = block.before_each, after_each = block.after_each, randomize = block.randomize == true,
+    children = children, setup = block.setup, teardown = block.teardown,
+    before_each = block.before_each, after_each = block.after_each,
   }
 end
 

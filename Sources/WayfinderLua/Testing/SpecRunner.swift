@@ -8,7 +8,8 @@ import Wayfinder
 /// limit, so a test that loops or eats memory fails alone and the rest still run.
 public struct SpecRunner {
     public var limits: LuaLimits
-    /// Shuffles the tests (and blocks) within each block when set.
+    /// Shuffles the tests (and blocks) within each block when set, as busted's --seed does (and
+    /// the files, through ``shuffledFiles(_:seed:)``).
     public var shuffleSeed: UInt64?
     /// Which tests run, by their full names and `#tags`.
     public var selection: SpecSelection
@@ -90,7 +91,7 @@ public struct SpecRunner {
         switch load(file) {
         case .failed(let failure): return ([], failure)
         case .loaded(let loaded):
-            var session = Session(runner: self, file: file, loaded: loaded, generator: shuffleGenerator(file))
+            var session = Session(runner: self, file: file, loaded: loaded)
             return (session.names(Self.rootBlock, path: []), nil)
         }
     }
@@ -103,15 +104,33 @@ public struct SpecRunner {
             report(failure)
             return [failure]
         case .loaded(let loaded):
-            var session = Session(runner: self, file: file, loaded: loaded, generator: shuffleGenerator(file))
+            var session = Session(runner: self, file: file, loaded: loaded)
             session.runBlock(Self.rootBlock, path: [], befores: [], afters: [], report: report)
             return session.results
         }
     }
 
-    /// The shuffle of `file`'s tests under the run's seed: the same for listing and running.
-    private func shuffleGenerator(_ file: String) -> ShuffleGenerator? {
-        shuffleSeed.map { ShuffleGenerator(seed: $0 ^ Self.stableHash(file)) }
+    /// `files` in the order busted's --shuffle runs them under `seed`: Lua's generator seeded
+    /// with it, each place from the last down swapped with one at or before it.
+    public static func shuffledFiles(_ files: [String], seed: UInt64, limits: LuaLimits = .standard) throws(ScriptError) -> [String] {
+        let state = try LuaState(limits: limits)
+        let answer = try state.run(source: """
+            return function(count, seed)
+              local order = {}
+              for i = 1, count do order[i] = i end
+              math.randomseed(seed)
+              for n = count, 2, -1 do
+                local k = math.random(n)
+                order[n], order[k] = order[k], order[n]
+              end
+              return order
+            end
+            """, chunkName: "=shuffle")
+        guard case .handle(let shuffle)? = answer.first else { return files }
+        let order = try state.call(shuffle, [.int(Int64(files.count)), .int(Int64(bitPattern: seed))]).first
+        let indices = items(order).compactMap { value -> Int? in if case .int(let index) = value { return Int(index) - 1 } else { return nil } }
+        guard indices.count == files.count, Set(indices) == Set(files.indices) else { return files }
+        return indices.map { files[$0] }
     }
 
     /// The block of a file's top level (lua/wayfinder/spec.lua numbers blocks from 1).
@@ -204,18 +223,5 @@ public enum SpecRunnerError: Error, CustomStringConvertible {
         switch self {
         case .notFound(let path): return "no such file or directory: \(path)"
         }
-    }
-}
-
-/// SplitMix64: shuffles that a seed reproduces.
-struct ShuffleGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

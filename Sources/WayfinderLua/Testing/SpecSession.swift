@@ -4,19 +4,18 @@ import Wayfinder
 extension SpecRunner {
     /// One file's run, as busted runs a file: a block's describe body runs when the run reaches
     /// it, then its setups (before its first test or inner block), its tests and inner blocks in
-    /// order (or shuffled), its teardowns. Every step is its own call in the file's state.
+    /// order (or shuffled as busted shuffles: see lua/wayfinder/spec.lua), its teardowns. Every
+    /// step is its own call in the file's state.
     struct Session {
         let runner: SpecRunner
         let file: String
         let loaded: Loaded
-        var generator: ShuffleGenerator?
         private(set) var results: [SpecResult] = []
 
-        init(runner: SpecRunner, file: String, loaded: Loaded, generator: ShuffleGenerator?) {
+        init(runner: SpecRunner, file: String, loaded: Loaded) {
             self.runner = runner
             self.file = file
             self.loaded = loaded
-            self.generator = generator
         }
 
         private mutating func record(_ result: SpecResult, _ report: (SpecResult) -> Void) {
@@ -31,26 +30,18 @@ extension SpecRunner {
             var teardowns: [Value.Handle]
             var befores: [Value.Handle]
             var afters: [Value.Handle]
-            var randomize: Bool
         }
 
+        /// Block `id`'s contents, its children in the order they run: shuffled with the run's seed
+        /// (--shuffle, --seed), or the block's own (`randomize`), else one fixed for the file and
+        /// block, so a run can be repeated.
         private func contents(_ id: Int64) throws(ScriptError) -> Contents {
-            let value = try loaded.host.state.call(loaded.block, [.int(id)]).first ?? .null
+            let runSeed: Value = runner.shuffleSeed.map { .int(Int64(bitPattern: $0)) } ?? .null
+            let fallback = Value.int(Int64(bitPattern: SpecRunner.stableHash(file) ^ UInt64(bitPattern: id)))
+            let value = try loaded.host.state.call(loaded.block, [.int(id), runSeed, fallback]).first ?? .null
             return Contents(children: SpecRunner.items(value["children"]), setups: SpecRunner.functions(value["setup"]),
                             teardowns: SpecRunner.functions(value["teardown"]), befores: SpecRunner.functions(value["before_each"]),
-                            afters: SpecRunner.functions(value["after_each"]), randomize: value["randomize"] == true)
-        }
-
-        private mutating func ordered(_ children: [Value], id: Int64, randomize: Bool) -> [Value] {
-            var children = children
-            if var generator {
-                children.shuffle(using: &generator)
-                self.generator = generator
-            } else if randomize {
-                var local = ShuffleGenerator(seed: SpecRunner.stableHash(file) ^ UInt64(bitPattern: id))
-                children.shuffle(using: &local)
-            }
-            return children
+                            afters: SpecRunner.functions(value["after_each"]))
         }
 
         /// Whether the run selects the test named `full`; its filters are matched in the file's
@@ -66,7 +57,7 @@ extension SpecRunner {
             guard let contents = try? contents(id) else { return [] }
             var found = [String]()
             // In the order a run with the same seed takes them, so --list shows what will run.
-            for child in ordered(contents.children, id: id, randomize: contents.randomize) {
+            for child in contents.children {
                 let name = child["name"]?.stringValue ?? "?"
                 let full = SpecRunner.fullName(path, name)
                 if child["kind"] == "test" {
@@ -96,7 +87,7 @@ extension SpecRunner {
             let afters = contents.afters.reversed() + afters
             var setupRan = false
             var setupFailed = false
-            for child in ordered(contents.children, id: id, randomize: contents.randomize) {
+            for child in contents.children {
                 let name = child["name"]?.stringValue ?? "?"
                 let full = SpecRunner.fullName(path, name)
                 let isTest = child["kind"] == "test"

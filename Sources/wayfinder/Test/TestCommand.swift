@@ -25,7 +25,7 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Spec files or directories.")
     var paths: [String] = []
 
-    @Flag(help: "Shuffle the tests within each block (see --seed).")
+    @Flag(help: "Shuffle the files and the tests within each block, as busted does (see --seed).")
     var shuffle = false
 
     @Option(help: "The shuffle's seed, to run an order again (implies --shuffle).")
@@ -130,13 +130,20 @@ struct TestCommand: ParsableCommand {
             Terminal.error("no \(roots.map { "./" + $0 }.joined(separator: ", ")) here (busted's default root, or .busted's ROOT); name the spec files or directories to run")
             throw ExitCode(1)
         }
-        let files: [String]
+        var files: [String]
         do { files = try SpecRunner.discover(roots, isSpecFile: config.isSpecFile) } catch {
             Terminal.error("\(error)")
             throw ExitCode(2)
         }
         let format = tap ? .TAP : output ?? .plain
         let seed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
+        if let seed {
+            // As busted's --shuffle: the files too, with the same seed.
+            do { files = try SpecRunner.shuffledFiles(files, seed: seed, limits: host.limits) } catch {
+                Terminal.error("cannot shuffle the files: \(error.message)")
+                throw ExitCode(2)
+            }
+        }
         // What specs print goes to standard error, so it never mixes into TAP or XML.
         var runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
                                 printSink: Terminal.scriptOutput)
