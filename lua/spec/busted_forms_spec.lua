@@ -110,3 +110,65 @@ describe("the orders randomize gave", function()
     assert.same({ 1, 2, 3, 4, 5, 6, 7, 8, 9 }, ran.nil_off)
   end)
 end)
+
+-- Blocks and hooks are declared in describe bodies only: inside a test or a hook they fail, in
+-- busted's words, at the line that called them.
+describe("blocks and hooks inside a test", function()
+  local in_hook
+  before_each(function()
+    local _, err = pcall(function() it("in a hook", function() end) end)
+    in_hook = err
+  end)
+
+  it("fail in busted's words at the caller's line", function()
+    local vocabulary = {
+      describe = describe, context = context, insulate = insulate, expose = expose, it = it, test = test, spec = spec,
+      before_each = before_each, after_each = after_each, setup = setup, teardown = teardown, strict_setup = strict_setup,
+      strict_teardown = strict_teardown, lazy_setup = lazy_setup, lazy_teardown = lazy_teardown, randomize = randomize,
+    }
+    for word, declare in pairs(vocabulary) do
+      local ok, err = pcall(function() declare(function() end) end)
+      assert.is_false(ok)
+      assert.matches("^busted_forms_spec%.lua:%d+: '" .. word .. "' not supported inside current context block$", err)
+    end
+  end)
+
+  it("fail inside a hook too", function()
+    assert.matches("^busted_forms_spec%.lua:%d+: 'it' not supported inside current context block$", in_hook)
+  end)
+end)
+
+-- setup (strict_setup) runs when its block starts, tests or none; lazy_setup before the first test
+-- under its block, so not at all in a block holding only test-less describes; a lazy teardown runs
+-- only when its lazy setup did.
+local hooks_ran = {}
+local function log(word) return function() hooks_ran[#hooks_ran + 1] = word end end
+
+describe("a block with no tests", function()
+  strict_setup(log "strict_setup")
+  lazy_setup(log "lazy_setup")
+  lazy_teardown(log "lazy_teardown")
+  teardown(log "teardown")
+end)
+
+describe("a block holding only test-less describes", function()
+  lazy_setup(log "lazy_setup 2")
+  setup(log "setup 2")
+  describe("empty", function() end)
+  describe("empty too", function() end)
+end)
+
+describe("a block whose test is in an inner block", function()
+  lazy_setup(log "lazy_setup 3")
+  lazy_teardown(log "lazy_teardown 3")
+  describe("inner", function()
+    setup(log "inner setup")
+    it("runs after the outer lazy setup", function() hooks_ran[#hooks_ran + 1] = "test" end)
+  end)
+end)
+
+describe("the hooks that ran", function()
+  it("are the strict ones and the lazy ones a test needed", function()
+    assert.same({ "strict_setup", "teardown", "setup 2", "inner setup", "lazy_setup 3", "test", "lazy_teardown 3" }, hooks_ran)
+  end)
+end)

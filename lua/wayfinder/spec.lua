@@ -21,7 +21,7 @@ local function new_block(name, fn, mode)
     -- children: what the block's body registered, in order, hooks too (busted shuffles them
     -- all together, so a hook changes where the tests land).
     id = #blocks + 1, name = name, fn = fn, mode = mode, children = {},
-    setup = {}, teardown = {}, before_each = {}, after_each = {},
+    setup = {}, teardown = {}, lazy_setup = {}, lazy_teardown = {}, before_each = {}, after_each = {},
   }
   blocks[block.id] = block
   return block
@@ -46,9 +46,10 @@ local function check_fn(what, fn, level)
   if type(fn) ~= "function" then raise(what .. " needs a function, got " .. type(fn), (level or 2) + 1) end
 end
 
+-- Outside a describe body (in a test or a hook) blocks and hooks are refused in busted's words.
 local function check_place(what, level)
   if current == nil then
-    raise(what .. " is not supported here: call it in a spec file's top level or in a describe body", (level or 2) + 1)
+    raise("'" .. what .. "' not supported inside current context block", (level or 2) + 1)
   end
 end
 
@@ -67,30 +68,33 @@ local function curried(register)
   end
 end
 
-local function describer(mode)
+local function describer(mode, word)
   return curried(function(name, fn, level)
-    check_place("describe", level)
-    check_name("describe", name, level); check_fn("describe", fn, level)
+    check_place(word, level)
+    check_name(word, name, level); check_fn(word, fn, level)
     local block = new_block(name, fn, mode)
     current.children[#current.children + 1] = { kind = "block", id = block.id, name = name }
   end)
 end
 
-spec.describe = describer("describe")
-spec.context = spec.describe
-spec.insulate = describer("insulate")
-spec.expose = describer("expose")
+spec.describe = describer("describe", "describe")
+spec.context = describer("describe", "context")
+spec.insulate = describer("insulate", "insulate")
+spec.expose = describer("expose", "expose")
 
 -- it(name, fn); it(name) alone answers the function taking the body (curried), so without one
 -- there is no test at all (busted 2.1.1 neither runs nor counts it).
-spec.it = curried(function(name, fn, level)
-  check_place("it", level)
-  check_name("it", name, level)
-  check_fn("it", fn, level)
-  current.children[#current.children + 1] = { kind = "test", name = name, fn = fn }
-end)
-spec.test = spec.it
-spec.spec = spec.it
+local function tester(word)
+  return curried(function(name, fn, level)
+    check_place(word, level)
+    check_name(word, name, level)
+    check_fn(word, fn, level)
+    current.children[#current.children + 1] = { kind = "test", name = name, fn = fn }
+  end)
+end
+spec.it = tester("it")
+spec.test = tester("test")
+spec.spec = tester("spec")
 
 -- A failed assertion and pending() inside a test are raised as verdicts: tables whose text is
 -- their whole message, marked for the host, which knows that very value again when the step ends
@@ -124,10 +128,12 @@ function spec.finally(fn)
   finally_fn = fn
 end
 
+-- As busted's: setup is strict_setup (run when the block starts, tests or none), lazy_setup
+-- runs before the first test under the block that runs; their teardowns alike.
 local hooks = {
   before_each = "before_each", after_each = "after_each",
-  setup = "setup", strict_setup = "setup", lazy_setup = "setup",
-  teardown = "teardown", strict_teardown = "teardown", lazy_teardown = "teardown",
+  setup = "setup", strict_setup = "setup", lazy_setup = "lazy_setup",
+  teardown = "teardown", strict_teardown = "teardown", lazy_teardown = "lazy_teardown",
 }
 -- A hook takes its function, or a name (which busted keeps for reports) and then the function.
 for name, list_name in pairs(hooks) do
@@ -352,7 +358,7 @@ function spec._expand(id)
   current = nil
 end
 
--- A block's contents: { children, setup, teardown, before_each, after_each }, its children in
+-- A block's contents: { children, setup, teardown, lazy_setup, lazy_teardown, before_each, after_each }, its children in
 -- the order they run: shuffled when the block called randomize, or when the run shuffles
 -- (`run_seed`) and the block did not turn it off.
 function spec._block(id, run_seed, fallback_seed)
@@ -367,8 +373,8 @@ function spec._block(id, run_seed, fallback_seed)
     if child.kind ~= "hook" then children[#children + 1] = child end
   end
   return {
-    children = children, setup = block.setup, teardown = block.teardown,
-    before_each = block.before_each, after_each = block.after_each,
+    children = children, setup = block.setup, teardown = block.teardown, lazy_setup = block.lazy_setup,
+    lazy_teardown = block.lazy_teardown, before_each = block.before_each, after_each = block.after_each,
   }
 end
 

@@ -354,6 +354,28 @@ struct BustedCompatibilityTests {
         #expect(named.lines.last == "1 passed, 0 failed" && named.stdout.contains("in a hidden directory"), "a file named is run")
     }
 
+    /// As busted: a lazy_setup that fails is one error, no test under its block runs, and its
+    /// lazy teardown and the block's teardown still run.
+    @Test func aFailedLazySetupSkipsTheTestsUnderItsBlock() throws {
+        try directory.write("spec/lazy_spec.lua", """
+            describe("outer", function()
+              lazy_setup(function() error("no database") end)
+              lazy_teardown(function() print("lazy teardown ran") end)
+              teardown(function() print("teardown ran") end)
+              it("first", function() end)
+              describe("inner", function() it("second", function() end) end)
+            end)
+            it("outside", function() end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(result.status == 1)
+        #expect(result.lines.contains { $0.hasPrefix("ERROR") && $0.hasSuffix(": outer (lazy_setup)") }, "\(result.stdout)")
+        #expect(result.stdout.contains("in lazy_setup: lazy_spec.lua:2: no database"))
+        #expect(!result.stdout.contains("outer first") && !result.stdout.contains("inner second"))
+        #expect(result.stderr.contains("lazy teardown ran\nteardown ran"), "\(result.stderr)")
+        #expect(result.lines.last == "1 passed, 1 failed")
+    }
+
     @Test func aSelectionOfNoTestSaysSoAndFails() throws {
         try directory.write("spec/a_spec.lua", """
             describe("group #slow", function()
