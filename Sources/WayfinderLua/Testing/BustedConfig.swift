@@ -4,7 +4,8 @@ import Wayfinder
 /// What a project's `.busted` file sets for a run, as busted reads it: the `default` task's (over
 /// `_all`'s) `ROOT` (where specs are searched when no path is given), `pattern` (the Lua pattern
 /// a spec file's name matches) and `lpath` (the `package.path` templates searched before
-/// `./?.lua;./?/init.lua`). The file is Lua: it runs in a sandboxed state of its own, with the
+/// `./?.lua;./?/init.lua`), and Wayfinder's own `time_limit` (each step's time budget, in ms).
+/// The file is Lua: it runs in a sandboxed state of its own, with the
 /// run's limits, and only the plain data it returns is read. A configuration file widens nothing:
 /// its `ROOT`s and `lpath` templates must lead inside the project (the directory holding it), so
 /// what a spec may read stays what the command line gave and the spec's own project.
@@ -14,6 +15,9 @@ public struct BustedConfig {
     public var pattern: String?
     /// nil: busted's default, `./src/?.lua;./src/?/?.lua;./src/?/init.lua`.
     public var lpath: String?
+    /// Wayfinder's own option: the time budget of each step, in milliseconds (as --time-limit,
+    /// which wins over it); nil: the command line's.
+    public var timeLimit: Int?
     /// Where patterns are matched (Lua's string.find), made when a pattern is set.
     private var matcher: (state: LuaState, find: Value.Handle)?
 
@@ -38,6 +42,13 @@ public struct BustedConfig {
             }
             if let pattern = options["pattern"]?.stringValue { config.pattern = pattern }
             if let lpath = options["lpath"]?.stringValue { config.lpath = lpath }
+            if let limit = options["time_limit"] {
+                guard case .int(let milliseconds) = limit, milliseconds >= 1, milliseconds <= Int64(Int32.max) else {
+                    let shown = if case .int(let number) = limit { "\(number)" } else { limit.typeDescription }
+                    throw ScriptError(kind: .runtime, message: "\(path): time_limit must be a whole number of milliseconds from 1 to \(Int32.max), got \(shown)")
+                }
+                config.timeLimit = Int(milliseconds)
+            }
         }
         try config.usePattern(config.pattern, limits: limits)
         try config.checkInside(project: directory, file: path)

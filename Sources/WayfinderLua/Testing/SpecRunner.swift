@@ -152,6 +152,9 @@ public struct SpecRunner {
         let matches: Value.Handle
     }
 
+    /// Said after a step's spent time budget: how to give the steps more.
+    static let moreTime = " (each step may be given more: --time-limit MS on the command line, or time_limit = MS in .busted's default task)"
+
     /// The name a file that did not load is reported under: it counts as one failed test.
     public static let loadingName = "(loading the file)"
 
@@ -182,7 +185,8 @@ public struct SpecRunner {
                                   endTest: handles[4], afterTest: handles[5], matches: handles[6]))
         } catch let error as AppLoadError {
             if case .script(let script) = error {
-                return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: script.message, traceback: script.traceback))
+                let message = script.kind == .timeout ? script.message + Self.moreTime : script.message
+                return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: message, traceback: script.traceback))
             }
             return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: error.description))
         } catch {

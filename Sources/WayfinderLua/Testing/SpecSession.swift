@@ -227,7 +227,8 @@ extension SpecRunner {
                 default: .errored
                 }
                 let frames = status == .failed ? error.frames.map(Self.specFrames) : error.frames
-                return Failure(status: status, message: error.message, traceback: frames.map(ScriptError.Frame.traceback))
+                let message = error.kind == .timeout ? error.message + SpecRunner.moreTime : error.message
+                return Failure(status: status, message: message, traceback: frames.map(ScriptError.Frame.traceback))
             }
         }
 

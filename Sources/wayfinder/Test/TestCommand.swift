@@ -121,6 +121,9 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if let lpath { config.lpath = lpath }
+        // --time-limit wins over .busted's time_limit.
+        var limits = host.limits
+        if host.timeLimitOption == nil, let configured = config.timeLimit { limits.timeBudget = .milliseconds(configured) }
         do { try selection.checkPatterns(limits: host.limits) } catch {
             Terminal.error(error.message)
             throw ExitCode(2)
@@ -145,7 +148,7 @@ struct TestCommand: ParsableCommand {
             }
         }
         // What specs print goes to standard error, so it never mixes into TAP or XML.
-        var runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
+        var runner = SpecRunner(limits: limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
                                 printSink: Terminal.scriptOutput)
         // Only the command line widens what specs may read: .busted's ROOTs lie inside the project.
         runner.roots = paths

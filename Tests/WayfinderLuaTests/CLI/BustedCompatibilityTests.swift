@@ -376,6 +376,28 @@ struct BustedCompatibilityTests {
         #expect(result.lines.last == "1 passed, 1 failed")
     }
 
+    /// A step's time budget may be set in .busted (time_limit, in ms); --time-limit wins over it,
+    /// and a spent budget says how to give more.
+    @Test func aDotBustedTimeLimitSetsTheBudgetAndTheMessageSaysHow() throws {
+        try directory.write("spec/loop_spec.lua", "it('loops', function()\n  while true do end\nend)")
+        try directory.write(".busted", "return { default = { time_limit = 40 } }")
+        func run(_ arguments: [String] = []) throws -> WayfinderCLI.Result {
+            try WayfinderCLI.run(["test"] + arguments, directory: directory.path)
+        }
+        let configured = try run()
+        #expect(configured.status == 1)
+        #expect(configured.stdout.contains("loop_spec.lua:2: time budget of 40 ms exceeded (each step may be given more: "
+            + "--time-limit MS on the command line, or time_limit = MS in .busted's default task)"), "\(configured.stdout)")
+        let given = try run(["--time-limit", "60"])
+        #expect(given.stdout.contains("loop_spec.lua:2: time budget of 60 ms exceeded"), "the command line wins")
+        for bad in ["0", "'fast'", "1.5", "-3"] {
+            try directory.write(".busted", "return { _all = { time_limit = \(bad) } }")
+            let refused = try run()
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("./.busted: time_limit must be a whole number of milliseconds"), "\(bad): \(refused.stderr)")
+        }
+    }
+
     @Test func aSelectionOfNoTestSaysSoAndFails() throws {
         try directory.write("spec/a_spec.lua", """
             describe("group #slow", function()
