@@ -3,6 +3,7 @@
 -- Every block and hook may be called curried: given a name, it answers the function taking the body.
 -- luacheck: globals CURRIED_INSULATED
 describe "curried forms" (function()
+  randomize(false)
   local order = {}
 
   setup "prepares" (function() order[#order + 1] = "setup" end)
@@ -170,5 +171,59 @@ end)
 describe("the hooks that ran", function()
   it("are the strict ones and the lazy ones a test needed", function()
     assert.same({ "strict_setup", "teardown", "setup 2", "inner setup", "lazy_setup 3", "test", "lazy_teardown 3" }, hooks_ran)
+  end)
+end)
+
+-- Each block has its own environment, as in busted: globals set in a describe body, its setups
+-- and hooks last until the block ends, those set in a test until the test ends.
+-- luacheck: globals BLOCK_GLOBAL SETUP_GLOBAL HOOK_GLOBAL TEST_GLOBAL
+describe("environments", function()
+  randomize(false)
+
+  describe("a block that sets globals", function()
+    BLOCK_GLOBAL = "block"
+    setup(function() SETUP_GLOBAL = "setup" end)
+    before_each(function() HOOK_GLOBAL = "hook" end)
+
+    it("sees its own, its setup's and its hooks'", function()
+      TEST_GLOBAL = "test"
+      assert.same({ "block", "setup", "hook", "test" }, { BLOCK_GLOBAL, SETUP_GLOBAL, HOOK_GLOBAL, TEST_GLOBAL })
+    end)
+
+    it("does not see an earlier test's", function()
+      assert.is_nil(TEST_GLOBAL)
+      assert.equal("block", BLOCK_GLOBAL)
+    end)
+  end)
+
+  it("does not see a block's that ended", function()
+    assert.is_nil(BLOCK_GLOBAL); assert.is_nil(SETUP_GLOBAL); assert.is_nil(HOOK_GLOBAL); assert.is_nil(TEST_GLOBAL)
+  end)
+
+  describe("finally", function()
+    randomize(false)
+    local in_hook = "unset"
+    local in_body = finally
+    local cleanup = spy.new(function() end)
+    before_each(function() in_hook = finally end)
+
+    it("is nil inside hooks and describe bodies", function()
+      assert.is_nil(in_hook)
+      assert.is_nil(in_body)
+      assert.is_function(finally)
+    end)
+
+    it("takes a callable table, such as a spy", function()
+      finally(cleanup)
+      assert.spy(cleanup).was_not.called()
+    end)
+
+    it("called it after that test", function()
+      assert.spy(cleanup).was.called(1)
+    end)
+
+    it("refuses what cannot be called", function()
+      assert.has_error(function() finally({}) end, "finally needs a function or a callable table, got table")
+    end)
   end)
 end)

@@ -121,10 +121,14 @@ function spec.pending(name)
   current.children[#current.children + 1] = { kind = "test", name = name, pending = true }
 end
 
--- finally(fn) inside a test: fn runs after the test, whatever became of it.
+-- finally(fn) inside a test: fn (a function or a callable table, such as a spy) runs after the
+-- test, whatever became of it. As in busted, `finally` is a global inside tests only.
 function spec.finally(fn)
-  check_fn("finally", fn)
-  if not in_test then raise("finally is only available inside a test", 2) end
+  local metatable = type(fn) == "table" and getmetatable(fn)
+  if type(fn) ~= "function" and not (type(metatable) == "table" and metatable.__call ~= nil) then
+    raise("finally needs a function or a callable table, got " .. type(fn), 2)
+  end
+  if not in_test then raise("'finally' not supported inside current context block", 2) end
   finally_fn = fn
 end
 
@@ -332,27 +336,39 @@ function spec._assertion_env(name, require_fn)
   return setmetatable(env, { __index = globals or _G })
 end
 
--- insulate: the globals and package.loaded as they were before the block, restored after it.
-local function snapshot()
-  local saved_globals, saved_loaded = {}, {}
-  for key, value in pairs(globals) do saved_globals[key] = value end
-  for key, value in pairs(package_table.loaded) do saved_loaded[key] = value end
-  return { globals = saved_globals, loaded = saved_loaded }
+-- Each block has its own environment, as in busted: the globals a describe body, its setups and
+-- hooks set last until the block ends, those a test sets until the test ends; so none leaks to a
+-- later block or test. An insulate block also puts package.loaded back; an expose block keeps
+-- what it set for the rest of its file. (busted keeps each block's globals in a table of its own;
+-- here every step runs with the file's one environment, so a block's are put back when it ends.)
+local function copy(source)
+  local saved = {}
+  for key, value in pairs(source) do saved[key] = value end
+  return saved
+end
+
+local function put_back(target, saved)
+  for key in pairs(target) do if saved[key] == nil then target[key] = nil end end
+  for key, value in pairs(saved) do target[key] = value end
+end
+
+local function snapshot(with_modules)
+  return { globals = copy(globals), loaded = with_modules and copy(package_table.loaded) or nil }
 end
 
 local function restore(saved)
-  for key in pairs(globals) do if saved.globals[key] == nil then globals[key] = nil end end
-  for key, value in pairs(saved.globals) do globals[key] = value end
-  for key in pairs(package_table.loaded) do if saved.loaded[key] == nil then package_table.loaded[key] = nil end end
-  for key, value in pairs(saved.loaded) do package_table.loaded[key] = value end
+  put_back(globals, saved.globals)
+  if saved.loaded then put_back(package_table.loaded, saved.loaded) end
 end
+
+local test_saved
 
 -- What the host calls. ---------------------------------------------------------------------
 
 -- Runs a describe body: records its blocks, tests and hooks.
 function spec._expand(id)
   local block = blocks[id]
-  if block.mode == "insulate" then block.saved = snapshot() end
+  if block.mode ~= "expose" then block.saved = snapshot(block.mode == "insulate") end
   current = block
   block.fn()
   current = nil
@@ -386,19 +402,24 @@ end
 
 -- Calls a test body (the host calls this wrapper so pending() and finally know a test runs).
 function spec._begin_test()
+  test_saved = snapshot(false)
   in_test = true
   finally_fn = nil
+  globals.finally = spec.finally
 end
 
 -- The function the test gave to finally, if any; ends the test.
 function spec._end_test()
   local fn = finally_fn
   finally_fn = nil
+  -- The host calls functions; a callable table is called through one.
+  if type(fn) == "table" then return function() return fn() end end
   return fn
 end
 
 function spec._after_test()
   in_test = false
+  if test_saved then restore(test_saved); test_saved = nil end
 end
 
 -- Whether a test's full name matches a --filter pattern (Lua's, as busted's).
@@ -414,7 +435,7 @@ function spec._install(env, path)
   local api = {}
   for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "test", "spec", "pending",
                           "before_each", "after_each", "setup", "teardown", "strict_setup", "strict_teardown",
-                          "lazy_setup", "lazy_teardown", "finally", "randomize" } do
+                          "lazy_setup", "lazy_teardown", "randomize" } do
     env[name] = spec[name]
     api[name] = spec[name]
   end

@@ -119,9 +119,10 @@ struct BustedCompatibilityTests {
               assert.is_nil(leaked); assert.is_nil(package.loaded.fake)
             end)
             expose("exposed", function()
-              it("sets a global", function() exposed_value = 1 end)
+              exposed_value = 1
+              it("sets a global", function() test_value = 1 end)
             end)
-            it("sees an exposed block's globals", function() assert.equal(1, exposed_value) end)
+            it("sees an exposed block's globals", function() assert.equal(1, exposed_value); assert.is_nil(test_value) end)
             it("fails through busted.fail", function() assert.is_nil(fail); busted.fail("by hand") end)
             """)
         let result = try test(["--verbose"])
@@ -135,7 +136,7 @@ struct BustedCompatibilityTests {
         #expect(verbose(result, "ok", "does not see an insulated block's globals"))
         #expect(verbose(result, "ok", "sees an exposed block's globals"))
         #expect(verbose(result, "FAIL", "fails through busted.fail"))
-        #expect(result.stdout.contains("blocks_spec.lua:36: by hand"))
+        #expect(result.stdout.contains("blocks_spec.lua:37: by hand"))
         #expect(result.lines.last == "7 passed, 3 failed, 1 pending", "\(result.stdout)")
     }
 
