@@ -227,3 +227,48 @@ describe("environments", function()
     end)
   end)
 end)
+
+-- require "busted" answers busted's module: the vocabulary, publish and subscribe, time, version;
+-- read-only.
+describe("require 'busted'", function()
+  local busted = require "busted"
+  local vocabulary = { describe = describe, it = it, spy = spy, assert = assert }
+
+  it("exports what busted's does", function()
+    for _, name in ipairs { "publish", "subscribe", "unsubscribe", "gettime", "monotime", "sleep", "fail" } do
+      assert.is_function(busted[name], name)
+    end
+    assert.equal("2.1.1", busted.version)
+    for name, value in pairs(vocabulary) do assert.equal(value, busted[name], name) end
+  end)
+
+  it("is read-only", function()
+    assert.has_error(function() busted.describe = nil end, "Attempt to modify busted")
+    assert.has_error(function() busted.anything = 1 end, "Attempt to modify busted")
+    assert.equal(vocabulary.describe, busted.describe)
+    assert.is_nil(busted.anything)
+  end)
+
+  it("carries a message to its channel's subscribers, then to the channels above", function()
+    local heard = {}
+    local event = busted.subscribe({ "custom", "event" }, function(a, b) heard[#heard + 1] = "event " .. a .. b; return "one", true end)
+    busted.subscribe({ "custom" }, function(a) heard[#heard + 1] = "custom " .. a; return "two" end)
+    busted.subscribe({ "custom" }, function() heard[#heard + 1] = "never: the one before stopped it" end)
+    busted.subscribe({ "custom", "event" }, function() heard[#heard + 1] = "first"; return nil, true end, { priority = 1 })
+    busted.subscribe({ "custom", "event" }, function() heard[#heard + 1] = "never: not its kind" end,
+      { predicate = function(a) return a == "z" end })
+    assert.same({ "one", "two" }, busted.publish({ "custom", "event" }, "a", "b"))
+    assert.same({ "first", "event ab", "custom a" }, heard)
+    busted.unsubscribe(event.id, { "custom", "event" })
+    heard = {}
+    busted.publish({ "custom", "event" }, "x", "y")
+    assert.same({ "first", "custom x" }, heard)
+  end)
+
+  it("waits in sleep", function()
+    local before = busted.monotime()
+    busted.sleep(0.01)
+    assert.is_true(busted.monotime() - before >= 0.01)
+    assert.is_number(busted.gettime())
+  end)
+end)

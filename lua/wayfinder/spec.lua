@@ -363,6 +363,79 @@ end
 
 local test_saved
 
+-- require "busted": what busted's module exports. ------------------------------------------
+
+-- Channels of messages, as busted's publish and subscribe carry them: a channel is a list of
+-- names ({ "test", "end" }); a message goes to the channel's subscribers in order (a priority
+-- puts one earlier), then to those of the channels above it ({ "test" }, then all), and stops
+-- after a subscriber that does not answer a true second value. The runner's own events (a test's
+-- start and end) are not published: only what the spec publishes.
+local channels = { subscribers = {}, below = {} }
+local subscriber_count = 0
+
+local function channel_of(names)
+  if type(names) == "string" then names = { names } end
+  if type(names) ~= "table" then raise("a channel is a list of names, got " .. type(names), 3) end
+  local channel = channels
+  local path = { channel }
+  for _, name in ipairs(names) do
+    channel.below[name] = channel.below[name] or { subscribers = {}, below = {} }
+    channel = channel.below[name]
+    path[#path + 1] = channel
+  end
+  return channel, path
+end
+
+local function subscribe(names, fn, options)
+  local channel = channel_of(names)
+  options = type(options) == "table" and options or {}
+  subscriber_count = subscriber_count + 1
+  local subscriber = { id = subscriber_count, fn = fn, options = options, channel = names }
+  local place = #channel.subscribers + 1
+  if math.type(options.priority) == "integer" and options.priority >= 1 and options.priority < place then place = options.priority end
+  table.insert(channel.subscribers, place, subscriber)
+  return subscriber
+end
+
+local function unsubscribe(id, names)
+  if type(id) == "table" then id = id.id end
+  local channel = channel_of(names)
+  for index, subscriber in ipairs(channel.subscribers) do
+    if subscriber.id == id then return table.remove(channel.subscribers, index) end
+  end
+end
+
+local function publish(names, ...)
+  local _, path = channel_of(names)
+  local answers = {}
+  for level = #path, 1, -1 do
+    for _, subscriber in ipairs(path[level].subscribers) do
+      local predicate = subscriber.options.predicate
+      if not predicate or predicate(...) then
+        local value, continue = subscriber.fn(...)
+        if value then answers[#answers + 1] = value end
+        if not continue then return answers end
+      end
+    end
+  end
+  return answers
+end
+
+-- Time as specs may read it: gettime is os.time's (whole seconds), monotime the CPU time
+-- (os.clock) and sleep waits that long in CPU time, within the step's budget (a spec cannot block).
+local clock = os.clock
+local function sleep(seconds)
+  if type(seconds) ~= "number" then raise("bad argument #1 to 'sleep' (number expected, got " .. type(seconds) .. ")", 2) end
+  local deadline = clock() + seconds
+  repeat until clock() >= deadline
+end
+
+local exported = {
+  publish = publish, subscribe = subscribe, unsubscribe = unsubscribe,
+  gettime = function() return os.time() end, monotime = clock, sleep = sleep,
+  version = "2.1.1",
+}
+
 -- What the host calls. ---------------------------------------------------------------------
 
 -- Runs a describe body: records its blocks, tests and hooks.
@@ -448,7 +521,13 @@ function spec._install(env, path)
   end
   api.assert = luassert
   env.assert = luassert
-  busted_api = api
+  for name, value in pairs(exported) do api[name] = value end
+  -- As busted's module, read-only.
+  busted_api = setmetatable({}, {
+    __index = api,
+    __newindex = function() raise("Attempt to modify busted", 2) end,
+    __metatable = false,
+  })
   env.require = spec_require
   env.loadfile = spec_loadfile
   env.dofile = spec_dofile
