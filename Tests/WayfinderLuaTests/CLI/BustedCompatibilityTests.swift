@@ -248,6 +248,32 @@ struct BustedCompatibilityTests {
         #expect(result.lines.last == "7 passed, 0 failed")
     }
 
+    /// As Lua's package.searchpath: a name's dots become slashes, so `..` and `//` in it are
+    /// plain separators (cliargs' own spec requires "../src.cliargs.core"); nothing outside the
+    /// project is read.
+    @Test func requireNamesWithDotsResolveAsLuasSearchpathDoes() throws {
+        try directory.write("src/cliargs/core.lua", "return { core = true }")
+        let outside = try TemporaryDirectory()
+        try outside.write("secret.lua", "return 'secret'")
+        try directory.write("spec/cliargs_spec.lua", """
+            it("reads ./src/cliargs/core.lua for ../src.cliargs.core", function()
+              assert.is_true(require("../src.cliargs.core").core)
+              assert.equal(require("../src.cliargs.core"), package.loaded["../src.cliargs.core"])
+              assert.is_true(require("src//cliargs.core").core)
+              assert.is_true(require("..src.cliargs.core").core)
+            end)
+            it("never reads outside the project", function()
+              package.path = "?.lua;" .. package.path
+              local ok, err = pcall(require, "..\(outside.path.replacingOccurrences(of: "/", with: ".")).secret")
+              assert.is_false(ok)
+              assert.matches("not found: .*outside the project", err)
+            end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.lines.last == "2 passed, 0 failed")
+    }
+
     @Test func theSandboxStaysClosedToSpecs() throws {
         try directory.write("spec/closed_spec.lua", """
             it("has no io, debug or os escape", function()
