@@ -272,3 +272,45 @@ describe("require 'busted'", function()
     assert.is_number(busted.gettime())
   end)
 end)
+
+-- debug in spec files: traceback, getinfo (source, line, name, kind) and getmetatable for the
+-- spec's own values; no sethook.
+describe("debug in spec files", function()
+  it("answers a frame's source, line, name and kind", function()
+    local function named() return debug.getinfo(1) end
+    local info = named()
+    assert.matches("busted_forms_spec%.lua$", info.short_src)
+    assert.equal("@", info.source:sub(1, 1))
+    assert.equal("Lua", info.what)
+    assert.equal("named", info.name)
+    assert.equal("local", info.namewhat)
+    assert.is_true(info.currentline >= info.linedefined and info.linedefined > 0)
+    assert.equal(info.linedefined, debug.getinfo(named).linedefined)
+    assert.is_nil(info.func)
+    assert.is_nil(debug.getinfo(1000))
+  end)
+
+  it("makes a traceback from the caller's frame", function()
+    local function inner()
+      local traceback = debug.traceback("here", 1)
+      return traceback
+    end
+    local traceback = inner()
+    assert.matches("^here\nstack traceback:\n\tbusted_forms_spec%.lua:%d+: in local 'inner'\n\tbusted_forms_spec%.lua:%d+: in function <busted_forms_spec%.lua:%d+>", traceback)
+    assert.matches("^stack traceback:\n", debug.traceback())
+    local object = {}
+    assert.equal(object, debug.traceback(object))
+  end)
+
+  it("answers the metatables of the spec's own values", function()
+    local metatable = { __index = {} }
+    assert.equal(metatable, debug.getmetatable(setmetatable({}, metatable)))
+    assert.is_nil(debug.getmetatable(setmetatable({}, { __metatable = "locked" })))
+    assert.is_nil(debug.getmetatable({}))
+  end)
+
+  it("refuses sethook, saying why", function()
+    assert.has_error(function() debug.sethook(print, "l") end,
+      "debug.sethook is not available in spec files: the time budget's hook is the host's")
+  end)
+end)

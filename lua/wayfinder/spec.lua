@@ -329,6 +329,57 @@ local debug_standin = {
   end,
   traceback = function(message) return message end,
 }
+-- debug for spec files: the parts tests use, none reaching past the sandbox. getinfo answers a
+-- frame's source, lines, kind and name (never its function, locals or upvalues); traceback is
+-- made from those (a tail call's frame is gone, as Lua's own shows `(...tail calls...)`);
+-- getmetatable answers what getmetatable does (a protected metatable stays
+-- hidden). sethook is refused: the time budget's hook is the host's. Apps have no debug at all.
+local function frame_line(info)
+  local place = info.what == "C" and "[C]" or (info.short_src .. ":" .. info.currentline)
+  local role
+  if info.what == "main" then
+    role = "main chunk"
+  elseif info.name and info.namewhat ~= "" then
+    role = (info.namewhat == "global" and "function" or info.namewhat) .. " '" .. info.name .. "'"
+  elseif info.what == "C" then
+    role = "?"
+  else
+    role = "function <" .. info.short_src .. ":" .. info.linedefined .. ">"
+  end
+  return "\t" .. place .. ": in " .. role
+end
+
+local function spec_traceback(message, level)
+  if type(message) == "thread" then raise("debug.traceback is not available for other coroutines in spec files", 2) end
+  if message ~= nil and type(message) ~= "string" and type(message) ~= "number" then return message end
+  local lines = {}
+  if message ~= nil then lines[1] = tostring(message) end
+  lines[#lines + 1] = "stack traceback:"
+  level = math.type(level) == "integer" and level or 1
+  local depth = level + 1
+  while true do
+    local info = native.getinfo(depth)
+    if not info then break end
+    lines[#lines + 1] = frame_line(info)
+    depth = depth + 1
+  end
+  return table.concat(lines, "\n")
+end
+
+local spec_debug = {
+  -- The host's own, called directly, so level 1 is its caller's frame even from a tail call.
+  getinfo = native.getinfo,
+  traceback = spec_traceback,
+  getmetatable = function(value)
+    local metatable = getmetatable(value)
+    if type(metatable) ~= "table" then return nil end
+    return metatable
+  end,
+  sethook = function()
+    raise("debug.sethook is not available in spec files: the time budget's hook is the host's", 2)
+  end,
+}
+
 local io_standin = { type = function() return nil end, stdout = {} }
 local package_standin = { config = package_table.config }
 
@@ -532,6 +583,7 @@ function spec._install(env, path)
     __metatable = false,
   })
   env.require = spec_require
+  env.debug = spec_debug
   env.loadfile = spec_loadfile
   env.dofile = spec_dofile
   env.package = package_table

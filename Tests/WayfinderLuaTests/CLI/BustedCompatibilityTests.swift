@@ -277,12 +277,20 @@ struct BustedCompatibilityTests {
     @Test func theSandboxStaysClosedToSpecs() throws {
         try directory.write("spec/closed_spec.lua", """
             it("has no io, debug or os escape", function()
-              assert.is_nil(io); assert.is_nil(debug); assert.is_nil(os.execute); assert.is_nil(os.getenv)
+              assert.is_nil(io); assert.is_nil(os.execute); assert.is_nil(os.getenv)
               assert.is_nil(string.dump)
+              for _, name in ipairs { "getlocal", "setlocal", "getupvalue", "setupvalue", "upvalueid", "upvaluejoin",
+                                      "getregistry", "setmetatable", "getuservalue", "setuservalue", "gethook", "setcstacklimit" } do
+                assert.is_nil(debug[name], name)
+              end
+              assert.has_error(function() debug.sethook(function() end, "l") end,
+                "debug.sethook is not available in spec files: the time budget's hook is the host's")
+              assert.is_nil(debug.getinfo(1).func)
+              assert.is_nil(debug.getmetatable(setmetatable({}, { __metatable = "locked" })))
             end)
             it("gives luassert no way out", function()
               local util = require "luassert.util"
-              assert.is_nil(rawget(util, "debug")); assert.is_nil(debug)
+              assert.is_nil(rawget(util, "debug"))
               local copy = util.deepcopy(setmetatable({ 1 }, { __metatable = "locked" }))
               assert.same({ 1 }, copy); assert.is_nil(getmetatable(copy))
             end)
