@@ -1,8 +1,11 @@
 -- luacheck settings for Wayfinder's own Lua (docs/testing.md, "Linting"). `scripts/test` runs
 -- `luacheck lua` and expects no warnings.
 stds.wayfinder = dofile "lua/wayfinder/meta/luacheck_std.lua"
--- Spec files get busted's words and, beside the sandbox's globals, loadfile and dofile.
-stds.wayfinder_spec = { read_globals = { "loadfile", "dofile" } }
+-- Spec files get busted's words and, beside the sandbox's globals, loadfile, dofile and the part
+-- of debug tests use (docs/testing.md).
+stds.wayfinder_spec = {
+  read_globals = { "loadfile", "dofile", debug = { fields = { "traceback", "getinfo", "getmetatable", "sethook" } } },
+}
 
 std = "wayfinder"
 max_line_length = false

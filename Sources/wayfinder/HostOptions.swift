@@ -6,8 +6,11 @@ struct HostOptions: ParsableArguments {
     @Option(name: .customLong("memory-limit"), help: "Memory limit of the app's Lua state, in MiB.")
     var memoryLimit: Int = 64
 
-    @Option(name: .customLong("time-limit"), help: "Time budget of each call into Lua, in milliseconds.")
-    var timeLimit: Int = 1000
+    @Option(name: .customLong("time-limit"), help: "Time budget of each call into Lua, in milliseconds (default: 1000).")
+    var timeLimitOption: Int?
+
+    /// The time budget asked for on the command line, else 1000 ms.
+    var timeLimit: Int { timeLimitOption ?? 1000 }
 
     func validate() throws {
         guard memoryLimit >= 1 && memoryLimit <= 16_384 else { throw ValidationError("--memory-limit must be between 1 and 16384 MiB") }

@@ -18,8 +18,10 @@ local blocks = {}
 
 local function new_block(name, fn, mode)
   local block = {
+    -- children: what the block's body registered, in order, hooks too (busted shuffles them
+    -- all together, so a hook changes where the tests land).
     id = #blocks + 1, name = name, fn = fn, mode = mode, children = {},
-    setup = {}, teardown = {}, before_each = {}, after_each = {},
+    setup = {}, teardown = {}, lazy_setup = {}, lazy_teardown = {}, before_each = {}, after_each = {},
   }
   blocks[block.id] = block
   return block
@@ -34,44 +36,65 @@ local in_test = false
 -- The function a running test gave to finally.
 local finally_fn
 
-local function check_name(what, name)
-  if type(name) ~= "string" then raise(what .. " needs a name (a string), got " .. type(name), 3) end
+-- `level` is the caller's, counted from the function that checks (3: the caller of a
+-- registering function called by a curried one).
+local function check_name(what, name, level)
+  if type(name) ~= "string" then raise(what .. " needs a name (a string), got " .. type(name), (level or 2) + 1) end
 end
 
-local function check_fn(what, fn)
-  if type(fn) ~= "function" then raise(what .. " needs a function, got " .. type(fn), 3) end
+local function check_fn(what, fn, level)
+  if type(fn) ~= "function" then raise(what .. " needs a function, got " .. type(fn), (level or 2) + 1) end
 end
 
-local function check_place(what)
+-- Outside a describe body (in a test or a hook) blocks and hooks are refused in busted's words.
+local function check_place(what, level)
   if current == nil then
-    raise(what .. " is not supported here: call it in a spec file's top level or in a describe body", 3)
+    raise("'" .. what .. "' not supported inside current context block", (level or 2) + 1)
   end
 end
 
-local function describer(mode)
+-- As busted's, every block and hook may be called curried, `describe "name" (function() end)`:
+-- given a name and no function, it answers the function that takes the body.
+-- A function alone is the body (a hook's usual call). `register` raises at level 3, its
+-- caller's caller (never a tail call here, which would drop the frame it counts).
+local function curried(register)
   return function(name, fn)
-    check_place("describe")
-    check_name("describe", name); check_fn("describe", fn)
+    if fn == nil and type(name) == "function" then
+      name, fn = nil, name
+    elseif fn == nil and type(name) == "string" then
+      return function(body) register(name, body, 3) end
+    end
+    register(name, fn, 3)
+  end
+end
+
+local function describer(mode, word)
+  return curried(function(name, fn, level)
+    check_place(word, level)
+    check_name(word, name, level); check_fn(word, fn, level)
     local block = new_block(name, fn, mode)
     current.children[#current.children + 1] = { kind = "block", id = block.id, name = name }
-  end
+  end)
 end
 
-spec.describe = describer("describe")
-spec.context = spec.describe
-spec.insulate = describer("insulate")
-spec.expose = describer("expose")
+spec.describe = describer("describe", "describe")
+spec.context = describer("describe", "context")
+spec.insulate = describer("insulate", "insulate")
+spec.expose = describer("expose", "expose")
 
--- it(name, fn); without fn there is no test at all (busted 2.1.1 neither runs nor counts it).
-function spec.it(name, fn)
-  check_place("it")
-  check_name("it", name)
-  if fn == nil then return end
-  check_fn("it", fn)
-  current.children[#current.children + 1] = { kind = "test", name = name, fn = fn }
+-- it(name, fn); it(name) alone answers the function taking the body (curried), so without one
+-- there is no test at all (busted 2.1.1 neither runs nor counts it).
+local function tester(word)
+  return curried(function(name, fn, level)
+    check_place(word, level)
+    check_name(word, name, level)
+    check_fn(word, fn, level)
+    current.children[#current.children + 1] = { kind = "test", name = name, fn = fn }
+  end)
 end
-spec.test = spec.it
-spec.spec = spec.it
+spec.it = tester("it")
+spec.test = tester("test")
+spec.spec = tester("spec")
 
 -- A failed assertion and pending() inside a test are raised as verdicts: tables whose text is
 -- their whole message, marked for the host, which knows that very value again when the step ends
@@ -98,32 +121,58 @@ function spec.pending(name)
   current.children[#current.children + 1] = { kind = "test", name = name, pending = true }
 end
 
--- finally(fn) inside a test: fn runs after the test, whatever became of it.
+-- finally(fn) inside a test: fn (a function or a callable table, such as a spy) runs after the
+-- test, whatever became of it. As in busted, `finally` is a global inside tests only.
 function spec.finally(fn)
-  check_fn("finally", fn)
-  if not in_test then raise("finally is only available inside a test", 2) end
+  local metatable = type(fn) == "table" and getmetatable(fn)
+  if type(fn) ~= "function" and not (type(metatable) == "table" and metatable.__call ~= nil) then
+    raise("finally needs a function or a callable table, got " .. type(fn), 2)
+  end
+  if not in_test then raise("'finally' not supported inside current context block", 2) end
   finally_fn = fn
 end
 
+-- As busted's: setup is strict_setup (run when the block starts, tests or none), lazy_setup
+-- runs before the first test under the block that runs; their teardowns alike.
 local hooks = {
   before_each = "before_each", after_each = "after_each",
-  setup = "setup", strict_setup = "setup", lazy_setup = "setup",
-  teardown = "teardown", strict_teardown = "teardown", lazy_teardown = "teardown",
+  setup = "setup", strict_setup = "setup", lazy_setup = "lazy_setup",
+  teardown = "teardown", strict_teardown = "teardown", lazy_teardown = "lazy_teardown",
 }
+-- A hook takes its function, or a name (which busted keeps for reports) and then the function.
 for name, list_name in pairs(hooks) do
-  spec[name] = function(fn)
-    check_place(name)
-    check_fn(name, fn)
+  spec[name] = curried(function(_, fn, level)
+    check_place(name, level)
+    check_fn(name, fn, level)
     local list = current[list_name]
     list[#list + 1] = fn
+    current.children[#current.children + 1] = { kind = "hook" }
+  end)
+end
+
+-- randomize([on | seed] [, seed]) in a block, as busted's: no argument or a true one shuffles the
+-- block's tests and blocks, a false or nil one turns shuffling off (even under --shuffle); a
+-- number among the first two arguments is the seed, else the block keeps the seed it had (the
+-- run's --seed, else one fixed for the file and block, so a run can be repeated).
+function spec.randomize(...)
+  check_place("randomize")
+  local arguments = table.pack(...)
+  current.randomize = arguments.n == 0 or not not arguments[1]
+  if current.randomize then
+    current.seed = tonumber(arguments[1]) or tonumber(arguments[2]) or current.seed
   end
 end
 
--- randomize() in a block shuffles its tests and blocks (with the run's seed, else one fixed for the
--- file and block, so a run can be repeated).
-function spec.randomize(on)
-  check_place("randomize")
-  current.randomize = on ~= false
+local randomseed, random = math.randomseed, math.random
+
+-- busted's shuffle: the generator seeded with `seed`, then each place from the last down swapped
+-- with one at or before it, so a seed gives the order busted gives.
+local function shuffle(list, seed)
+  randomseed(seed)
+  for n = #list, 2, -1 do
+    local k = random(n)
+    list[n], list[k] = list[k], list[n]
+  end
 end
 
 -- Raises a failure: `level` is relative to the caller of this function's caller, as for error.
@@ -175,8 +224,11 @@ local function assertion_module(name, require_fn)
   return chunk(name)
 end
 
+-- As Lua's package.searchpath: every dot of the name becomes a slash, so no `..` is left in it
+-- (cliargs' `require "../src.cliargs.core"` reads .///src/cliargs/core.lua); every path so made
+-- is read only when its real path lies inside the working directory.
 local function project_module(name)
-  if not name:find("^[%w_][%w_%-%./]*$") or name:find("%.%.") or name:find("//") then return nil end
+  if not name:find("^[%w_%-%./]+$") then return nil end
   local file = name:gsub("%.", "/")
   local outside = {}
   for template in package_table.path:gmatch("[^;]+") do
@@ -277,6 +329,57 @@ local debug_standin = {
   end,
   traceback = function(message) return message end,
 }
+-- debug for spec files: the parts tests use, none reaching past the sandbox. getinfo answers a
+-- frame's source, lines, kind and name (never its function, locals or upvalues); traceback is
+-- made from those (a tail call's frame is gone, as Lua's own shows `(...tail calls...)`);
+-- getmetatable answers what getmetatable does (a protected metatable stays
+-- hidden). sethook is refused: the time budget's hook is the host's. Apps have no debug at all.
+local function frame_line(info)
+  local place = info.what == "C" and "[C]" or (info.short_src .. ":" .. info.currentline)
+  local role
+  if info.what == "main" then
+    role = "main chunk"
+  elseif info.name and info.namewhat ~= "" then
+    role = (info.namewhat == "global" and "function" or info.namewhat) .. " '" .. info.name .. "'"
+  elseif info.what == "C" then
+    role = "?"
+  else
+    role = "function <" .. info.short_src .. ":" .. info.linedefined .. ">"
+  end
+  return "\t" .. place .. ": in " .. role
+end
+
+local function spec_traceback(message, level)
+  if type(message) == "thread" then raise("debug.traceback is not available for other coroutines in spec files", 2) end
+  if message ~= nil and type(message) ~= "string" and type(message) ~= "number" then return message end
+  local lines = {}
+  if message ~= nil then lines[1] = tostring(message) end
+  lines[#lines + 1] = "stack traceback:"
+  level = math.type(level) == "integer" and level or 1
+  local depth = level + 1
+  while true do
+    local info = native.getinfo(depth)
+    if not info then break end
+    lines[#lines + 1] = frame_line(info)
+    depth = depth + 1
+  end
+  return table.concat(lines, "\n")
+end
+
+local spec_debug = {
+  -- The host's own, called directly, so level 1 is its caller's frame even from a tail call.
+  getinfo = native.getinfo,
+  traceback = spec_traceback,
+  getmetatable = function(value)
+    local metatable = getmetatable(value)
+    if type(metatable) ~= "table" then return nil end
+    return metatable
+  end,
+  sethook = function()
+    raise("debug.sethook is not available in spec files: the time budget's hook is the host's", 2)
+  end,
+}
+
 local io_standin = { type = function() return nil end, stdout = {} }
 local package_standin = { config = package_table.config }
 
@@ -287,39 +390,134 @@ function spec._assertion_env(name, require_fn)
   return setmetatable(env, { __index = globals or _G })
 end
 
--- insulate: the globals and package.loaded as they were before the block, restored after it.
-local function snapshot()
-  local saved_globals, saved_loaded = {}, {}
-  for key, value in pairs(globals) do saved_globals[key] = value end
-  for key, value in pairs(package_table.loaded) do saved_loaded[key] = value end
-  return { globals = saved_globals, loaded = saved_loaded }
+-- Each block has its own environment, as in busted: the globals a describe body, its setups and
+-- hooks set last until the block ends, those a test sets until the test ends; so none leaks to a
+-- later block or test. An insulate block also puts package.loaded back; an expose block keeps
+-- what it set for the rest of its file. (busted keeps each block's globals in a table of its own;
+-- here every step runs with the file's one environment, so a block's are put back when it ends.)
+local function copy(source)
+  local saved = {}
+  for key, value in pairs(source) do saved[key] = value end
+  return saved
+end
+
+local function put_back(target, saved)
+  for key in pairs(target) do if saved[key] == nil then target[key] = nil end end
+  for key, value in pairs(saved) do target[key] = value end
+end
+
+local function snapshot(with_modules)
+  return { globals = copy(globals), loaded = with_modules and copy(package_table.loaded) or nil }
 end
 
 local function restore(saved)
-  for key in pairs(globals) do if saved.globals[key] == nil then globals[key] = nil end end
-  for key, value in pairs(saved.globals) do globals[key] = value end
-  for key in pairs(package_table.loaded) do if saved.loaded[key] == nil then package_table.loaded[key] = nil end end
-  for key, value in pairs(saved.loaded) do package_table.loaded[key] = value end
+  put_back(globals, saved.globals)
+  if saved.loaded then put_back(package_table.loaded, saved.loaded) end
 end
+
+local test_saved
+
+-- require "busted": what busted's module exports. ------------------------------------------
+
+-- Channels of messages, as busted's publish and subscribe carry them: a channel is a list of
+-- names ({ "test", "end" }); a message goes to the channel's subscribers in order (a priority
+-- puts one earlier), then to those of the channels above it ({ "test" }, then all), and stops
+-- after a subscriber that does not answer a true second value. The runner's own events (a test's
+-- start and end) are not published: only what the spec publishes.
+local channels = { subscribers = {}, below = {} }
+local subscriber_count = 0
+
+local function channel_of(names)
+  if type(names) == "string" then names = { names } end
+  if type(names) ~= "table" then raise("a channel is a list of names, got " .. type(names), 3) end
+  local channel = channels
+  local path = { channel }
+  for _, name in ipairs(names) do
+    channel.below[name] = channel.below[name] or { subscribers = {}, below = {} }
+    channel = channel.below[name]
+    path[#path + 1] = channel
+  end
+  return channel, path
+end
+
+local function subscribe(names, fn, options)
+  local channel = channel_of(names)
+  options = type(options) == "table" and options or {}
+  subscriber_count = subscriber_count + 1
+  local subscriber = { id = subscriber_count, fn = fn, options = options, channel = names }
+  local place = #channel.subscribers + 1
+  if math.type(options.priority) == "integer" and options.priority >= 1 and options.priority < place then place = options.priority end
+  table.insert(channel.subscribers, place, subscriber)
+  return subscriber
+end
+
+local function unsubscribe(id, names)
+  if type(id) == "table" then id = id.id end
+  local channel = channel_of(names)
+  for index, subscriber in ipairs(channel.subscribers) do
+    if subscriber.id == id then return table.remove(channel.subscribers, index) end
+  end
+end
+
+local function publish(names, ...)
+  local _, path = channel_of(names)
+  local answers = {}
+  for level = #path, 1, -1 do
+    for _, subscriber in ipairs(path[level].subscribers) do
+      local predicate = subscriber.options.predicate
+      if not predicate or predicate(...) then
+        local value, continue = subscriber.fn(...)
+        if value then answers[#answers + 1] = value end
+        if not continue then return answers end
+      end
+    end
+  end
+  return answers
+end
+
+-- Time as specs may read it: gettime is os.time's (whole seconds), monotime the CPU time
+-- (os.clock) and sleep waits that long in CPU time, within the step's budget (a spec cannot block).
+local clock = os.clock
+local function sleep(seconds)
+  if type(seconds) ~= "number" then raise("bad argument #1 to 'sleep' (number expected, got " .. type(seconds) .. ")", 2) end
+  local deadline = clock() + seconds
+  repeat until clock() >= deadline
+end
+
+local exported = {
+  publish = publish, subscribe = subscribe, unsubscribe = unsubscribe,
+  gettime = function() return os.time() end, monotime = clock, sleep = sleep,
+  version = "2.1.1",
+}
 
 -- What the host calls. ---------------------------------------------------------------------
 
 -- Runs a describe body: records its blocks, tests and hooks.
 function spec._expand(id)
   local block = blocks[id]
-  if block.mode == "insulate" then block.saved = snapshot() end
+  if block.mode ~= "expose" then block.saved = snapshot(block.mode == "insulate") end
   current = block
   block.fn()
   current = nil
 end
 
--- A block's contents: { children, setup, teardown, before_each, after_each, randomize }.
-function spec._block(id)
+-- A block's contents: { children, setup, teardown, lazy_setup, lazy_teardown, before_each, after_each }, its children in
+-- the order they run: shuffled when the block called randomize, or when the run shuffles
+-- (`run_seed`) and the block did not turn it off.
+function spec._block(id, run_seed, fallback_seed)
   current = nil
   local block = blocks[id]
+  local order = table.move(block.children, 1, #block.children, 1, {})
+  local shuffled = block.randomize
+  if shuffled == nil then shuffled = run_seed ~= nil end
+  if shuffled then shuffle(order, block.seed or run_seed or fallback_seed) end
+  local children = {}
+  for _, child in ipairs(order) do
+    if child.kind ~= "hook" then children[#children + 1] = child end
+  end
   return {
-    children = block.children, setup = block.setup, teardown = block.teardown,
-    before_each = block.before_each, after_each = block.after_each, randomize = block.randomize == true,
+    children = children, setup = block.setup, teardown = block.teardown, lazy_setup = block.lazy_setup,
+    lazy_teardown = block.lazy_teardown, before_each = block.before_each, after_each = block.after_each,
   }
 end
 
@@ -331,19 +529,29 @@ end
 
 -- Calls a test body (the host calls this wrapper so pending() and finally know a test runs).
 function spec._begin_test()
+  test_saved = snapshot(false)
   in_test = true
   finally_fn = nil
+  globals.finally = spec.finally
 end
 
 -- The function the test gave to finally, if any; ends the test.
 function spec._end_test()
   local fn = finally_fn
   finally_fn = nil
+  -- The host calls functions; a callable table is called through one.
+  if type(fn) == "table" then return function() return fn() end end
   return fn
 end
 
 function spec._after_test()
   in_test = false
+  if test_saved then restore(test_saved); test_saved = nil end
+end
+
+-- Whether a test's full name matches a --filter pattern (Lua's, as busted's).
+function spec._matches(name, pattern)
+  return string.find(name, pattern) ~= nil
 end
 
 -- Makes the vocabulary global, as busted does, with luassert's assert, spy, stub, mock and match.
@@ -354,7 +562,7 @@ function spec._install(env, path)
   local api = {}
   for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "test", "spec", "pending",
                           "before_each", "after_each", "setup", "teardown", "strict_setup", "strict_teardown",
-                          "lazy_setup", "lazy_teardown", "finally", "randomize" } do
+                          "lazy_setup", "lazy_teardown", "randomize" } do
     env[name] = spec[name]
     api[name] = spec[name]
   end
@@ -367,8 +575,15 @@ function spec._install(env, path)
   end
   api.assert = luassert
   env.assert = luassert
-  busted_api = api
+  for name, value in pairs(exported) do api[name] = value end
+  -- As busted's module, read-only.
+  busted_api = setmetatable({}, {
+    __index = api,
+    __newindex = function() raise("Attempt to modify busted", 2) end,
+    __metatable = false,
+  })
   env.require = spec_require
+  env.debug = spec_debug
   env.loadfile = spec_loadfile
   env.dofile = spec_dofile
   env.package = package_table

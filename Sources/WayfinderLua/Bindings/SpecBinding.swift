@@ -1,6 +1,7 @@
 import CLua
 import CLuaShim
 import Foundation
+import OrderedCollections
 import Wayfinder
 
 #if canImport(Glibc)
@@ -105,8 +106,9 @@ enum SpecBinding {
     }
 
     /// getinfo(level | function) -> { source, short_src, what, currentline, linedefined,
-    /// lastlinedefined } | nil: debug.getinfo's "Sl" fields. Level 1 is the function that called
-    /// getinfo, as for debug.getinfo.
+    /// lastlinedefined, name, namewhat } | nil: debug.getinfo's "Sl" fields, and for a level its
+    /// "n" ones (a name is only text). Level 1 is the function that called getinfo, as for
+    /// debug.getinfo.
     static let getinfo: LuaBinding = { L in
         LuaCall.run(L) { call in
             var record = lua_Debug()
@@ -114,7 +116,7 @@ enum SpecBinding {
             case .number:
                 let level = try call.int(1, name: "level")
                 guard level >= 0, level < Int64(Int32.max), lua_getstack(call.thread, Int32(level), &record) != 0 else { return [.null] }
-                guard lua_getinfo(call.thread, "Sl", &record) != 0 else { return [.null] }
+                guard lua_getinfo(call.thread, "Sln", &record) != 0 else { return [.null] }
             case .function:
                 lua_pushvalue(call.thread, 1)
                 guard lua_getinfo(call.thread, ">Sl", &record) != 0 else { return [.null] }
@@ -125,12 +127,17 @@ enum SpecBinding {
             let shortSource = withUnsafeBytes(of: record.short_src) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }
-            return [.map([
+            var info: OrderedDictionary<String, Value> = [
                 "source": .string(source), "short_src": .string(shortSource),
                 "what": .string(record.what.map { String(cString: $0) } ?? "?"),
                 "currentline": .int(Int64(record.currentline)), "linedefined": .int(Int64(record.linedefined)),
                 "lastlinedefined": .int(Int64(record.lastlinedefined)),
-            ])]
+            ]
+            if call.type(1) == .number {
+                info["namewhat"] = .string(record.namewhat.map { String(cString: $0) } ?? "")
+                if let name = record.name { info["name"] = .string(String(cString: name)) }
+            }
+            return [.map(info)]
         }
     }
 }

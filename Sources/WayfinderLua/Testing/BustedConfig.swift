@@ -4,14 +4,20 @@ import Wayfinder
 /// What a project's `.busted` file sets for a run, as busted reads it: the `default` task's (over
 /// `_all`'s) `ROOT` (where specs are searched when no path is given), `pattern` (the Lua pattern
 /// a spec file's name matches) and `lpath` (the `package.path` templates searched before
-/// `./?.lua;./?/init.lua`). The file is Lua: it runs in a sandboxed state of its own, with the
-/// run's limits, and only the plain data it returns is read.
+/// `./?.lua;./?/init.lua`), and Wayfinder's own `time_limit` (each step's time budget, in ms).
+/// The file is Lua: it runs in a sandboxed state of its own, with the
+/// run's limits, and only the plain data it returns is read. A configuration file widens nothing:
+/// its `ROOT`s and `lpath` templates must lead inside the project (the directory holding it), so
+/// what a spec may read stays what the command line gave and the spec's own project.
 public struct BustedConfig {
     public var roots: [String] = ["spec"]
     /// nil: busted's default, a name ending in `_spec.lua`.
     public var pattern: String?
     /// nil: busted's default, `./src/?.lua;./src/?/?.lua;./src/?/init.lua`.
     public var lpath: String?
+    /// Wayfinder's own option: the time budget of each step, in milliseconds (as --time-limit,
+    /// which wins over it); nil: the command line's.
+    public var timeLimit: Int?
     /// Where patterns are matched (Lua's string.find), made when a pattern is set.
     private var matcher: (state: LuaState, find: Value.Handle)?
 
@@ -36,9 +42,34 @@ public struct BustedConfig {
             }
             if let pattern = options["pattern"]?.stringValue { config.pattern = pattern }
             if let lpath = options["lpath"]?.stringValue { config.lpath = lpath }
+            if let limit = options["time_limit"] {
+                guard case .int(let milliseconds) = limit, milliseconds >= 1, milliseconds <= Int64(Int32.max) else {
+                    let shown = if case .int(let number) = limit { "\(number)" } else { limit.typeDescription }
+                    throw ScriptError(kind: .runtime, message: "\(path): time_limit must be a whole number of milliseconds from 1 to \(Int32.max), got \(shown)")
+                }
+                config.timeLimit = Int(milliseconds)
+            }
         }
         try config.usePattern(config.pattern, limits: limits)
+        try config.checkInside(project: directory, file: path)
         return config
+    }
+
+    /// Refuses a `ROOT` or an `lpath` template that leads outside `project`: absolute outside it,
+    /// escaping with `..`, or through a symbolic link (see ``ProjectPath``).
+    private func checkInside(project: String, file: String) throws(ScriptError) {
+        let projectShown = FileAccess.realPath(project) ?? project
+        for root in roots where !ProjectPath.isInside(root, project: project) {
+            throw ScriptError(kind: .runtime, message: "\(file): ROOT '\(root)' leads outside the project (\(projectShown)); "
+                + "a .busted file names only paths inside its project: give a directory outside it on the command line")
+        }
+        if let lpath {
+            let (inside, template) = ProjectPath.templatesAreInside(lpath, project: project)
+            if !inside {
+                throw ScriptError(kind: .runtime, message: "\(file): lpath template '\(template)' leads outside the project (\(projectShown)); "
+                    + "a .busted file names only paths inside its project: give it with -m/--lpath on the command line")
+            }
+        }
     }
 
     /// Sets the pattern spec files' names match (nil: a name ending in `_spec.lua`).

@@ -8,7 +8,8 @@ import Wayfinder
 /// limit, so a test that loops or eats memory fails alone and the rest still run.
 public struct SpecRunner {
     public var limits: LuaLimits
-    /// Shuffles the tests (and blocks) within each block when set.
+    /// Shuffles the tests (and blocks) within each block when set, as busted's --seed does (and
+    /// the files, through ``shuffledFiles(_:seed:)``).
     public var shuffleSeed: UInt64?
     /// Which tests run, by their full names and `#tags`.
     public var selection: SpecSelection
@@ -39,8 +40,8 @@ public struct SpecRunner {
     public static var assertionsMissing: String { SpecBinding.missingLuassert }
 
     /// The spec files under `paths` (a directory is searched recursively for names `isSpecFile`
-    /// accepts, by default `*_spec.lua`; a file is taken as it is), each once, in path order.
-    /// Fails naming a path that does not exist.
+    /// accepts, by default `*_spec.lua`, skipping hidden files and directories as busted does; a
+    /// file is taken as it is), each once, in path order. Fails naming a path that does not exist.
     public static func discover(_ paths: [String], isSpecFile: (String) -> Bool = { $0.hasSuffix("_spec.lua") }) throws -> [String] {
         var found = [String]()
         for path in paths {
@@ -54,12 +55,34 @@ public struct SpecRunner {
             }
             let base = path.hasSuffix("/") ? String(path.dropLast()) : path
             for case let relative as String in FileManager.default.enumerator(atPath: path)?.allObjects ?? []
-            where isSpecFile(relative) {
+            where isSpecFile(relative) && !isHidden(relative) {
                 found.append(base == "." ? relative : base + "/" + relative)
             }
         }
         var seen = Set<String>()
         return found.sorted().filter { seen.insert(URL(fileURLWithPath: $0).standardizedFileURL.path).inserted }
+    }
+
+    /// Whether a path found below a directory given to search is hidden, by busted's rule: the
+    /// path below the root holds `/%.%w+.%w+` (a component starting with a dot and a letter or
+    /// digit, then at least a character and a letter or digit more: `.hidden/`, `.a_spec.lua`).
+    static func isHidden(_ relative: String) -> Bool {
+        let text = Array(("/" + relative).utf8)
+        for slash in text.indices where text[slash] == UInt8(ascii: "/") && slash + 2 < text.count && text[slash + 1] == UInt8(ascii: ".") {
+            // After the dot: a run of word bytes (at least one), any one byte, then a word byte.
+            var end = slash + 2
+            while end < text.count && isWordByte(text[end]) {
+                end += 1
+                if end + 1 < text.count && isWordByte(text[end + 1]) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Lua's %w in the C locale: an ASCII letter or digit.
+    private static func isWordByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
     }
 
     /// The full names of the tests in `file` (after the selection), without running them (their
@@ -68,7 +91,7 @@ public struct SpecRunner {
         switch load(file) {
         case .failed(let failure): return ([], failure)
         case .loaded(let loaded):
-            var session = Session(runner: self, file: file, loaded: loaded, generator: shuffleGenerator(file))
+            var session = Session(runner: self, file: file, loaded: loaded)
             return (session.names(Self.rootBlock, path: []), nil)
         }
     }
@@ -81,15 +104,33 @@ public struct SpecRunner {
             report(failure)
             return [failure]
         case .loaded(let loaded):
-            var session = Session(runner: self, file: file, loaded: loaded, generator: shuffleGenerator(file))
+            var session = Session(runner: self, file: file, loaded: loaded)
             session.runBlock(Self.rootBlock, path: [], befores: [], afters: [], report: report)
             return session.results
         }
     }
 
-    /// The shuffle of `file`'s tests under the run's seed: the same for listing and running.
-    private func shuffleGenerator(_ file: String) -> ShuffleGenerator? {
-        shuffleSeed.map { ShuffleGenerator(seed: $0 ^ Self.stableHash(file)) }
+    /// `files` in the order busted's --shuffle runs them under `seed`: Lua's generator seeded
+    /// with it, each place from the last down swapped with one at or before it.
+    public static func shuffledFiles(_ files: [String], seed: UInt64, limits: LuaLimits = .standard) throws(ScriptError) -> [String] {
+        let state = try LuaState(limits: limits)
+        let answer = try state.run(source: """
+            return function(count, seed)
+              local order = {}
+              for i = 1, count do order[i] = i end
+              math.randomseed(seed)
+              for n = count, 2, -1 do
+                local k = math.random(n)
+                order[n], order[k] = order[k], order[n]
+              end
+              return order
+            end
+            """, chunkName: "=shuffle")
+        guard case .handle(let shuffle)? = answer.first else { return files }
+        let order = try state.call(shuffle, [.int(Int64(files.count)), .int(Int64(bitPattern: seed))]).first
+        let indices = items(order).compactMap { value -> Int? in if case .int(let index) = value { return Int(index) - 1 } else { return nil } }
+        guard indices.count == files.count, Set(indices) == Set(files.indices) else { return files }
+        return indices.map { files[$0] }
     }
 
     /// The block of a file's top level (lua/wayfinder/spec.lua numbers blocks from 1).
@@ -108,7 +149,11 @@ public struct SpecRunner {
         let beginTest: Value.Handle
         let endTest: Value.Handle
         let afterTest: Value.Handle
+        let matches: Value.Handle
     }
+
+    /// Said after a step's spent time budget: how to give the steps more.
+    static let moreTime = " (each step may be given more: --time-limit MS on the command line, or time_limit = MS in .busted's default task)"
 
     /// The name a file that did not load is reported under: it counts as one failed test.
     public static let loadingName = "(loading the file)"
@@ -121,7 +166,7 @@ public struct SpecRunner {
 
     private func load(_ file: String) -> LoadOutcome {
         let prelude = "require('wayfinder.spec')._install(_ENV, \(Value.string(packagePath)))"
-        let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test"]
+        let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_matches"]
         do {
             let workspace = Workspace(specFile: file, roots: roots)
             workspace.coverage = coverage
@@ -137,10 +182,11 @@ public struct SpecRunner {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: "the spec module did not load"))
             }
             return .loaded(Loaded(file: specFile, host: host, block: handles[0], expand: handles[1], leave: handles[2], beginTest: handles[3],
-                                  endTest: handles[4], afterTest: handles[5]))
+                                  endTest: handles[4], afterTest: handles[5], matches: handles[6]))
         } catch let error as AppLoadError {
             if case .script(let script) = error {
-                return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: script.message, traceback: script.traceback))
+                let message = script.kind == .timeout ? script.message + Self.moreTime : script.message
+                return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: message, traceback: script.traceback))
             }
             return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: error.description))
         } catch {
@@ -181,18 +227,5 @@ public enum SpecRunnerError: Error, CustomStringConvertible {
         switch self {
         case .notFound(let path): return "no such file or directory: \(path)"
         }
-    }
-}
-
-/// SplitMix64: shuffles that a seed reproduces.
-struct ShuffleGenerator: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -1,6 +1,9 @@
+import Wayfinder
+
 /// Which tests a run selects, as busted's options choose them: `--filter` and `--filter-out` on
-/// the full name (plain text, not a Lua pattern), `--tags` and `--exclude-tags` on the `#tag`
-/// words of the full name (a block's tags are its tests' tags).
+/// the full name (Lua patterns, as busted's: `^Array` selects the names starting with Array),
+/// `--tags` and `--exclude-tags` on the `#tag` words of the full name (a block's tags are its
+/// tests' tags).
 public struct SpecSelection: Sendable, Equatable {
     public var filters: [String]
     public var filtersOut: [String]
@@ -14,14 +17,31 @@ public struct SpecSelection: Sendable, Equatable {
         self.excludedTags = excludedTags.filter { !$0.isEmpty }
     }
 
-    /// Whether the test with this full name runs: it contains one of the filters (when any) and
+    /// Whether the test with this full name runs: it matches one of the filters (when any) and
     /// none of the filters out, carries one of the tags (when any) and none of the excluded.
-    public func selects(_ fullName: String) -> Bool {
-        if !filters.isEmpty && !filters.contains(where: { fullName.contains($0) }) { return false }
-        if filtersOut.contains(where: { fullName.contains($0) }) { return false }
+    /// `find(name, pattern)` is Lua's string.find, run where the spec runs (so with its budget).
+    public func selects(_ fullName: String, find: (String, String) -> Bool) -> Bool {
+        if !filters.isEmpty && !filters.contains(where: { find(fullName, $0) }) { return false }
+        if filtersOut.contains(where: { find(fullName, $0) }) { return false }
         let carried = Self.tags(in: fullName)
         if !tags.isEmpty && carried.isDisjoint(with: tags) { return false }
         return carried.isDisjoint(with: excludedTags)
+    }
+
+    /// Refuses a filter that is not a Lua pattern (`[unclosed`), naming it, before any spec runs.
+    public func checkPatterns(limits: LuaLimits = .standard) throws(ScriptError) {
+        let state = try LuaState(limits: limits)
+        let answer = try state.run(source: "return function(pattern) return string.find('', pattern) end", chunkName: "=filter")
+        guard case .handle(let find)? = answer.first else { return }
+        for (option, patterns) in [("--filter", filters), ("--filter-out", filtersOut)] {
+            for pattern in patterns {
+                do {
+                    try state.call(find, [.string(pattern)])
+                } catch {
+                    throw ScriptError(kind: .runtime, message: "\(option) '\(pattern)' is not a Lua pattern: \(error.message)")
+                }
+            }
+        }
     }
 
     /// The words after a `#` in a name ("adds #slow #db" carries slow and db), as busted reads tags.

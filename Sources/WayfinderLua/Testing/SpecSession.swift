@@ -4,19 +4,28 @@ import Wayfinder
 extension SpecRunner {
     /// One file's run, as busted runs a file: a block's describe body runs when the run reaches
     /// it, then its setups (before its first test or inner block), its tests and inner blocks in
-    /// order (or shuffled), its teardowns. Every step is its own call in the file's state.
+    /// order (or shuffled as busted shuffles: see lua/wayfinder/spec.lua), its teardowns. Every
+    /// step is its own call in the file's state.
     struct Session {
         let runner: SpecRunner
         let file: String
         let loaded: Loaded
-        var generator: ShuffleGenerator?
         private(set) var results: [SpecResult] = []
+        /// The lazy setups of the blocks the run is inside, outermost first: each runs once, before
+        /// the first test under its block that runs, as busted's lazy_setup.
+        private var lazySetups: [LazySetups] = []
 
-        init(runner: SpecRunner, file: String, loaded: Loaded, generator: ShuffleGenerator?) {
+        struct LazySetups {
+            enum State { case notRun, succeeded, failed }
+            var setups: [Value.Handle]
+            var label: String
+            var state = State.notRun
+        }
+
+        init(runner: SpecRunner, file: String, loaded: Loaded) {
             self.runner = runner
             self.file = file
             self.loaded = loaded
-            self.generator = generator
         }
 
         private mutating func record(_ result: SpecResult, _ report: (SpecResult) -> Void) {
@@ -29,28 +38,31 @@ extension SpecRunner {
             var children: [Value]
             var setups: [Value.Handle]
             var teardowns: [Value.Handle]
+            var lazySetups: [Value.Handle]
+            var lazyTeardowns: [Value.Handle]
             var befores: [Value.Handle]
             var afters: [Value.Handle]
-            var randomize: Bool
         }
 
+        /// Block `id`'s contents, its children in the order they run: shuffled with the run's seed
+        /// (--shuffle, --seed), or the block's own (`randomize`), else one fixed for the file and
+        /// block, so a run can be repeated.
         private func contents(_ id: Int64) throws(ScriptError) -> Contents {
-            let value = try loaded.host.state.call(loaded.block, [.int(id)]).first ?? .null
+            let runSeed: Value = runner.shuffleSeed.map { .int(Int64(bitPattern: $0)) } ?? .null
+            let fallback = Value.int(Int64(bitPattern: SpecRunner.stableHash(file) ^ UInt64(bitPattern: id)))
+            let value = try loaded.host.state.call(loaded.block, [.int(id), runSeed, fallback]).first ?? .null
             return Contents(children: SpecRunner.items(value["children"]), setups: SpecRunner.functions(value["setup"]),
-                            teardowns: SpecRunner.functions(value["teardown"]), befores: SpecRunner.functions(value["before_each"]),
-                            afters: SpecRunner.functions(value["after_each"]), randomize: value["randomize"] == true)
+                            teardowns: SpecRunner.functions(value["teardown"]), lazySetups: SpecRunner.functions(value["lazy_setup"]),
+                            lazyTeardowns: SpecRunner.functions(value["lazy_teardown"]), befores: SpecRunner.functions(value["before_each"]),
+                            afters: SpecRunner.functions(value["after_each"]))
         }
 
-        private mutating func ordered(_ children: [Value], id: Int64, randomize: Bool) -> [Value] {
-            var children = children
-            if var generator {
-                children.shuffle(using: &generator)
-                self.generator = generator
-            } else if randomize {
-                var local = ShuffleGenerator(seed: SpecRunner.stableHash(file) ^ UInt64(bitPattern: id))
-                children.shuffle(using: &local)
+        /// Whether the run selects the test named `full`; its filters are matched in the file's
+        /// state, so a pattern that runs past the budget there selects nothing.
+        private func selects(_ full: String) -> Bool {
+            runner.selection.selects(full) { name, pattern in
+                (try? loaded.host.state.call(loaded.matches, [.string(name), .string(pattern)]).first) == .bool(true)
             }
-            return children
         }
 
         /// The full names of the selected tests under block `id`, running describe bodies only.
@@ -58,11 +70,11 @@ extension SpecRunner {
             guard let contents = try? contents(id) else { return [] }
             var found = [String]()
             // In the order a run with the same seed takes them, so --list shows what will run.
-            for child in ordered(contents.children, id: id, randomize: contents.randomize) {
+            for child in contents.children {
                 let name = child["name"]?.stringValue ?? "?"
                 let full = SpecRunner.fullName(path, name)
                 if child["kind"] == "test" {
-                    if runner.selection.selects(full) { found.append(full) }
+                    if selects(full) { found.append(full) }
                 } else if case .int(let inner)? = child["id"] {
                     if call(loaded.expand, [.int(inner)]) == nil { found += names(inner, path: path + [name]) }
                     _ = call(loaded.leave, [.int(inner)])
@@ -71,9 +83,12 @@ extension SpecRunner {
             return found
         }
 
-        /// Runs block `id`, whose describe body has run. A setup that fails is one error and
-        /// nothing else of its block runs (its teardowns still do); a describe body that fails is
-        /// one error named for its block; a teardown that fails is one named `<block> (teardown)`.
+        /// Runs block `id`, whose describe body has run, as busted does: its setups (strict) first,
+        /// tests or none; its children; its lazy teardowns when its lazy setups ran, then its
+        /// teardowns. A setup that fails is one error and nothing else of its block runs (its
+        /// teardowns still do); a lazy setup that fails is one error and no test under its block
+        /// runs; a describe body that fails is one error named for its block; a teardown that fails
+        /// is one named `<block> (teardown)`.
         mutating func runBlock(_ id: Int64, path: [String], befores: [Value.Handle], afters: [Value.Handle],
                                report: (SpecResult) -> Void) {
             let blockName = path.joined(separator: " ")
@@ -86,26 +101,21 @@ extension SpecRunner {
             }
             let befores = befores + contents.befores
             let afters = contents.afters.reversed() + afters
-            var setupRan = false
             var setupFailed = false
-            for child in ordered(contents.children, id: id, randomize: contents.randomize) {
+            for setup in contents.setups {
+                if let failure = call(setup) {
+                    record(failure.prefixed("in setup: ").errorResult(file: file, name: label(path, "setup")), report)
+                    setupFailed = true
+                    break
+                }
+            }
+            lazySetups.append(LazySetups(setups: contents.lazySetups, label: label(path, "lazy_setup")))
+            for child in contents.children where !setupFailed {
                 let name = child["name"]?.stringValue ?? "?"
                 let full = SpecRunner.fullName(path, name)
-                let isTest = child["kind"] == "test"
-                if isTest && !runner.selection.selects(full) { continue }
-                if !setupRan {
-                    setupRan = true
-                    for setup in contents.setups {
-                        if let failure = call(setup) {
-                            let label = path.isEmpty ? "(setup)" : blockName + " (setup)"
-                            record(failure.prefixed("in setup: ").errorResult(file: file, name: label), report)
-                            setupFailed = true
-                            break
-                        }
-                    }
-                }
-                if setupFailed { break }
-                if isTest {
+                if child["kind"] == "test" {
+                    guard selects(full) else { continue }
+                    if child["pending"] != true && !runLazySetups(report) { continue }
                     record(test(child, name: full, befores: befores, afters: afters), report)
                 } else if case .int(let inner)? = child["id"] {
                     if let failure = call(loaded.expand, [.int(inner)]) {
@@ -116,13 +126,38 @@ extension SpecRunner {
                     _ = call(loaded.leave, [.int(inner)])
                 }
             }
-            guard setupRan else { return }
-            for teardown in contents.teardowns {
+            let lazy = lazySetups.removeLast()
+            let teardowns = (lazy.state == .notRun ? [] : contents.lazyTeardowns.map { ($0, "lazy_teardown") })
+                + contents.teardowns.map { ($0, "teardown") }
+            for (teardown, word) in teardowns {
                 if let failure = call(teardown) {
-                    let label = path.isEmpty ? "(teardown)" : blockName + " (teardown)"
-                    record(failure.prefixed("in teardown: ").errorResult(file: file, name: label), report)
+                    record(failure.prefixed("in \(word): ").errorResult(file: file, name: label(path, word)), report)
                 }
             }
+        }
+
+        /// `<block> (setup)`, or `(setup)` at a file's top level.
+        private func label(_ path: [String], _ word: String) -> String {
+            path.isEmpty ? "(\(word))" : path.joined(separator: " ") + " (\(word))"
+        }
+
+        /// Runs the lazy setups not yet run of the blocks the run is inside, outermost first; false
+        /// when one of them failed (now or before), so the test does not run.
+        private mutating func runLazySetups(_ report: (SpecResult) -> Void) -> Bool {
+            for index in lazySetups.indices {
+                if lazySetups[index].state == .notRun {
+                    lazySetups[index].state = .succeeded
+                    for setup in lazySetups[index].setups {
+                        if let failure = call(setup) {
+                            record(failure.prefixed("in lazy_setup: ").errorResult(file: file, name: lazySetups[index].label), report)
+                            lazySetups[index].state = .failed
+                            break
+                        }
+                    }
+                }
+                if lazySetups[index].state == .failed { return false }
+            }
+            return true
         }
 
         /// One test: its before_each hooks outermost first, the test and its `finally`, then its
@@ -192,7 +227,8 @@ extension SpecRunner {
                 default: .errored
                 }
                 let frames = status == .failed ? error.frames.map(Self.specFrames) : error.frames
-                return Failure(status: status, message: error.message, traceback: frames.map(ScriptError.Frame.traceback))
+                let message = error.kind == .timeout ? error.message + SpecRunner.moreTime : error.message
+                return Failure(status: status, message: message, traceback: frames.map(ScriptError.Frame.traceback))
             }
         }
 

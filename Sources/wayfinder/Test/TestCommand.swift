@@ -25,7 +25,7 @@ struct TestCommand: ParsableCommand {
     @Argument(help: "Spec files or directories.")
     var paths: [String] = []
 
-    @Flag(help: "Shuffle the tests within each block (see --seed).")
+    @Flag(help: "Shuffle the files and the tests within each block, as busted does (see --seed).")
     var shuffle = false
 
     @Option(help: "The shuffle's seed, to run an order again (implies --shuffle).")
@@ -43,10 +43,10 @@ struct TestCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "How to print the results: plain (the default; also plainTerminal, utfTerminal), TAP, or junit (XML on standard output).")
     var output: OutputFormat?
 
-    @Option(help: "Run only the tests whose full name contains this text (repeatable: any of them).")
+    @Option(help: "Run only the tests whose full name matches this Lua pattern (repeatable: any of them).")
     var filter: [String] = []
 
-    @Option(name: .customLong("filter-out"), help: "Skip the tests whose full name contains this text (repeatable).")
+    @Option(name: .customLong("filter-out"), help: "Skip the tests whose full name matches this Lua pattern (repeatable).")
     var filterOut: [String] = []
 
     @Option(name: .shortAndLong, help: "Run only the tests tagged (#tag in their full name) with one of these (comma-separated, repeatable).")
@@ -121,22 +121,37 @@ struct TestCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if let lpath { config.lpath = lpath }
+        // --time-limit wins over .busted's time_limit.
+        var limits = host.limits
+        if host.timeLimitOption == nil, let configured = config.timeLimit { limits.timeBudget = .milliseconds(configured) }
+        do { try selection.checkPatterns(limits: host.limits) } catch {
+            Terminal.error(error.message)
+            throw ExitCode(2)
+        }
         let roots = paths.isEmpty ? config.roots : paths
         if paths.isEmpty && !roots.contains(where: { FileManager.default.fileExists(atPath: $0) }) {
             Terminal.error("no \(roots.map { "./" + $0 }.joined(separator: ", ")) here (busted's default root, or .busted's ROOT); name the spec files or directories to run")
             throw ExitCode(1)
         }
-        let files: [String]
+        var files: [String]
         do { files = try SpecRunner.discover(roots, isSpecFile: config.isSpecFile) } catch {
             Terminal.error("\(error)")
             throw ExitCode(2)
         }
         let format = tap ? .TAP : output ?? .plain
         let seed = seed ?? (shuffle ? UInt64.random(in: 1...999_999) : nil)
+        if let seed {
+            // As busted's --shuffle: the files too, with the same seed.
+            do { files = try SpecRunner.shuffledFiles(files, seed: seed, limits: host.limits) } catch {
+                Terminal.error("cannot shuffle the files: \(error.message)")
+                throw ExitCode(2)
+            }
+        }
         // What specs print goes to standard error, so it never mixes into TAP or XML.
-        var runner = SpecRunner(limits: host.limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
+        var runner = SpecRunner(limits: limits, shuffleSeed: seed, selection: selection, packagePath: config.packagePath,
                                 printSink: Terminal.scriptOutput)
-        runner.roots = roots
+        // Only the command line widens what specs may read: .busted's ROOTs lie inside the project.
+        runner.roots = paths
         let routeCoverage = coverage ? RouteCoverage() : nil
         runner.coverage = routeCoverage
         if list { return try listTests(files, runner) }

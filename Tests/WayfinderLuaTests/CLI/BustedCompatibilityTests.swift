@@ -119,9 +119,10 @@ struct BustedCompatibilityTests {
               assert.is_nil(leaked); assert.is_nil(package.loaded.fake)
             end)
             expose("exposed", function()
-              it("sets a global", function() exposed_value = 1 end)
+              exposed_value = 1
+              it("sets a global", function() test_value = 1 end)
             end)
-            it("sees an exposed block's globals", function() assert.equal(1, exposed_value) end)
+            it("sees an exposed block's globals", function() assert.equal(1, exposed_value); assert.is_nil(test_value) end)
             it("fails through busted.fail", function() assert.is_nil(fail); busted.fail("by hand") end)
             """)
         let result = try test(["--verbose"])
@@ -135,7 +136,7 @@ struct BustedCompatibilityTests {
         #expect(verbose(result, "ok", "does not see an insulated block's globals"))
         #expect(verbose(result, "ok", "sees an exposed block's globals"))
         #expect(verbose(result, "FAIL", "fails through busted.fail"))
-        #expect(result.stdout.contains("blocks_spec.lua:36: by hand"))
+        #expect(result.stdout.contains("blocks_spec.lua:37: by hand"))
         #expect(result.lines.last == "7 passed, 3 failed, 1 pending", "\(result.stdout)")
     }
 
@@ -247,15 +248,49 @@ struct BustedCompatibilityTests {
         #expect(result.lines.last == "7 passed, 0 failed")
     }
 
+    /// As Lua's package.searchpath: a name's dots become slashes, so `..` and `//` in it are
+    /// plain separators (cliargs' own spec requires "../src.cliargs.core"); nothing outside the
+    /// project is read.
+    @Test func requireNamesWithDotsResolveAsLuasSearchpathDoes() throws {
+        try directory.write("src/cliargs/core.lua", "return { core = true }")
+        let outside = try TemporaryDirectory()
+        try outside.write("secret.lua", "return 'secret'")
+        try directory.write("spec/cliargs_spec.lua", """
+            it("reads ./src/cliargs/core.lua for ../src.cliargs.core", function()
+              assert.is_true(require("../src.cliargs.core").core)
+              assert.equal(require("../src.cliargs.core"), package.loaded["../src.cliargs.core"])
+              assert.is_true(require("src//cliargs.core").core)
+              assert.is_true(require("..src.cliargs.core").core)
+            end)
+            it("never reads outside the project", function()
+              package.path = "?.lua;" .. package.path
+              local ok, err = pcall(require, "..\(outside.path.replacingOccurrences(of: "/", with: ".")).secret")
+              assert.is_false(ok)
+              assert.matches("not found: .*outside the project", err)
+            end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.lines.last == "2 passed, 0 failed")
+    }
+
     @Test func theSandboxStaysClosedToSpecs() throws {
         try directory.write("spec/closed_spec.lua", """
             it("has no io, debug or os escape", function()
-              assert.is_nil(io); assert.is_nil(debug); assert.is_nil(os.execute); assert.is_nil(os.getenv)
+              assert.is_nil(io); assert.is_nil(os.execute); assert.is_nil(os.getenv)
               assert.is_nil(string.dump)
+              for _, name in ipairs { "getlocal", "setlocal", "getupvalue", "setupvalue", "upvalueid", "upvaluejoin",
+                                      "getregistry", "setmetatable", "getuservalue", "setuservalue", "gethook", "setcstacklimit" } do
+                assert.is_nil(debug[name], name)
+              end
+              assert.has_error(function() debug.sethook(function() end, "l") end,
+                "debug.sethook is not available in spec files: the time budget's hook is the host's")
+              assert.is_nil(debug.getinfo(1).func)
+              assert.is_nil(debug.getmetatable(setmetatable({}, { __metatable = "locked" })))
             end)
             it("gives luassert no way out", function()
               local util = require "luassert.util"
-              assert.is_nil(rawget(util, "debug")); assert.is_nil(debug)
+              assert.is_nil(rawget(util, "debug"))
               local copy = util.deepcopy(setmetatable({ 1 }, { __metatable = "locked" }))
               assert.same({ 1 }, copy); assert.is_nil(getmetatable(copy))
             end)
@@ -313,6 +348,89 @@ struct BustedCompatibilityTests {
         let missing = try test()
         #expect(missing.status == 1)
         #expect(missing.stderr.contains("./nowhere"))
+    }
+
+    @Test func filtersAreLuaPatternsAsBustedsAre() throws {
+        try directory.write("spec/a_spec.lua", """
+            describe("Array", function()
+              it("pushes", function() end)
+              it("pops 2 items", function() end)
+            end)
+            describe("Map of Array", function()
+              it("pushes", function() end)
+            end)
+            """)
+        func ran(_ arguments: [String]) throws -> [String] {
+            try test(["--verbose"] + arguments).lines.filter { $0.hasPrefix("ok") }.map { String($0.split(separator: ": ", maxSplits: 1)[1]) }
+        }
+        #expect(try ran(["--filter", "^Array"]) == ["Array pushes", "Array pops 2 items"])
+        #expect(try ran(["--filter", "pops %d items$"]) == ["Array pops 2 items"])
+        #expect(try ran(["--filter-out", "^Array", "--filter", "Array"]) == ["Map of Array pushes"])
+        #expect(try ran(["--filter", "Map.*pushes", "--filter", "^Array pop"]) == ["Array pops 2 items", "Map of Array pushes"])
+        let listed = try test(["--list", "--filter", "s$"])
+        #expect(listed.lines == ["spec/a_spec.lua: Array pushes", "spec/a_spec.lua: Array pops 2 items", "spec/a_spec.lua: Map of Array pushes"])
+        for bad in [["--filter", "[unclosed"], ["--filter-out", "%"]] {
+            let refused = try test(bad)
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("\(bad[0]) '\(bad[1])' is not a Lua pattern"), "\(refused.stderr)")
+            #expect(!refused.stdout.contains("passed"))
+        }
+    }
+
+    @Test func hiddenDirectoriesAndFilesAreNotRun() throws {
+        try directory.write("spec/a_spec.lua", "it('visible', function() end)")
+        try directory.write("spec/.hidden/b_spec.lua", "it('in a hidden directory', function() end)")
+        try directory.write("spec/sub/.cache/c_spec.lua", "it('in a nested hidden directory', function() end)")
+        try directory.write("spec/.d_spec.lua", "it('a hidden file', function() end)")
+        let bare = try test(["--verbose"])
+        #expect(bare.status == 0)
+        #expect(bare.lines.last == "1 passed, 0 failed", "\(bare.stdout)")
+        let named = try test(["--verbose", "spec/.hidden/b_spec.lua"])
+        #expect(named.lines.last == "1 passed, 0 failed" && named.stdout.contains("in a hidden directory"), "a file named is run")
+    }
+
+    /// As busted: a lazy_setup that fails is one error, no test under its block runs, and its
+    /// lazy teardown and the block's teardown still run.
+    @Test func aFailedLazySetupSkipsTheTestsUnderItsBlock() throws {
+        try directory.write("spec/lazy_spec.lua", """
+            describe("outer", function()
+              lazy_setup(function() error("no database") end)
+              lazy_teardown(function() print("lazy teardown ran") end)
+              teardown(function() print("teardown ran") end)
+              it("first", function() end)
+              describe("inner", function() it("second", function() end) end)
+            end)
+            it("outside", function() end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(result.status == 1)
+        #expect(result.lines.contains { $0.hasPrefix("ERROR") && $0.hasSuffix(": outer (lazy_setup)") }, "\(result.stdout)")
+        #expect(result.stdout.contains("in lazy_setup: lazy_spec.lua:2: no database"))
+        #expect(!result.stdout.contains("outer first") && !result.stdout.contains("inner second"))
+        #expect(result.stderr.contains("lazy teardown ran\nteardown ran"), "\(result.stderr)")
+        #expect(result.lines.last == "1 passed, 1 failed")
+    }
+
+    /// A step's time budget may be set in .busted (time_limit, in ms); --time-limit wins over it,
+    /// and a spent budget says how to give more.
+    @Test func aDotBustedTimeLimitSetsTheBudgetAndTheMessageSaysHow() throws {
+        try directory.write("spec/loop_spec.lua", "it('loops', function()\n  while true do end\nend)")
+        try directory.write(".busted", "return { default = { time_limit = 40 } }")
+        func run(_ arguments: [String] = []) throws -> WayfinderCLI.Result {
+            try WayfinderCLI.run(["test"] + arguments, directory: directory.path)
+        }
+        let configured = try run()
+        #expect(configured.status == 1)
+        #expect(configured.stdout.contains("loop_spec.lua:2: time budget of 40 ms exceeded (each step may be given more: "
+            + "--time-limit MS on the command line, or time_limit = MS in .busted's default task)"), "\(configured.stdout)")
+        let given = try run(["--time-limit", "60"])
+        #expect(given.stdout.contains("loop_spec.lua:2: time budget of 60 ms exceeded"), "the command line wins")
+        for bad in ["0", "'fast'", "1.5", "-3"] {
+            try directory.write(".busted", "return { _all = { time_limit = \(bad) } }")
+            let refused = try run()
+            #expect(refused.status == 2)
+            #expect(refused.stderr.contains("./.busted: time_limit must be a whole number of milliseconds"), "\(bad): \(refused.stderr)")
+        }
     }
 
     @Test func aSelectionOfNoTestSaysSoAndFails() throws {

@@ -1,5 +1,7 @@
 import Foundation
 import Testing
+import Wayfinder
+import WayfinderLua
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -251,6 +253,39 @@ struct TestCommandTests {
         #expect(listedShuffled.map { $0.replacingOccurrences(of: "\(path): ", with: "") } ==
                 first.map { $0.replacingOccurrences(of: "ok      \(path): ", with: "") }, "--list shows the order the seed runs")
         #expect(listedShuffled != (1...8).map { "\(path): group test \($0)" } + ["\(path): group special one"])
+    }
+
+    /// As busted's --shuffle: the files run in the order Lua's generator seeded with the seed
+    /// gives (each place from the last down swapped with one at or before it).
+    @Test func shuffleOrdersTheFilesAsBustedDoes() throws {
+        let names = ["a", "b", "c", "d", "e", "f"]
+        for name in names { try directory.write("files/\(name)_spec.lua", "it('in \(name)', function() end)") }
+        let state = try LuaState(limits: .standard)
+        let answer = try state.run(source: """
+            return function(seed, names)
+              math.randomseed(seed)
+              local n = #names
+              while n >= 2 do
+                local k = math.random(n)
+                names[n], names[k] = names[k], names[n]
+                n = n - 1
+              end
+              return table.concat(names, " ")
+            end
+            """, chunkName: "=oracle")
+        guard case .handle(let oracle)? = answer.first else { Issue.record("no oracle"); return }
+        var moved = 0
+        for seed in 1...5 {
+            let ran = try run([directory.subpath("files"), "--verbose", "--seed", "\(seed)"]).lines.filter { $0.hasPrefix("ok") }
+                .map { String($0.split(separator: " ").last ?? "") }
+            let expected = try state.call(oracle, [.int(Int64(seed)), .array(names.map { .string($0) })]).first?.stringValue
+            #expect(ran.joined(separator: " ") == expected, "seed \(seed)")
+            if ran != names { moved += 1 }
+        }
+        #expect(moved > 0, "some seed moves the files")
+        let listed = try run([directory.subpath("files"), "--list", "--seed", "3"]).lines.filter { !$0.hasPrefix("Shuffled") }
+        let expected = try state.call(oracle, [.int(3), .array(names.map { .string($0) })]).first?.stringValue
+        #expect(listed.map { String($0.split(separator: " ").last ?? "") }.joined(separator: " ") == expected, "--list shows the files' order")
     }
 
     @Test func aMissingPathIsAUsageError() throws {

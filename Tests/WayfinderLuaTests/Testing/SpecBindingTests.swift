@@ -2,8 +2,8 @@ import Testing
 import Wayfinder
 @testable import WayfinderLua
 
-/// `wayfinder.native.spec`, what luassert's stand-ins and spec files' require stand on: it
-/// answers stack questions with source and line only and reads luassert's files only.
+/// `wayfinder.native.spec`, what luassert's stand-ins and spec files' require and debug stand on:
+/// it answers stack questions with source, lines and names only and reads luassert's files only.
 @Suite("The spec runner's native module")
 struct SpecBindingTests {
     func stateWithBinding() throws -> LuaState {
@@ -12,7 +12,7 @@ struct SpecBindingTests {
         return state
     }
 
-    @Test func stackInformationIsSourceAndLineOnly() throws {
+    @Test func stackInformationIsSourceLinesAndNamesOnly() throws {
         let state = try stateWithBinding()
         let answer = try state.run(source: """
             local native = require "native.spec"
@@ -21,9 +21,13 @@ struct SpecBindingTests {
             local keys = {}
             for key in pairs(here) do keys[#keys + 1] = key end
             table.sort(keys)
-            return table.concat(keys, ","), here.currentline, here.source, fn.linedefined, beyond == nil
+            local fn_keys = {}
+            for key in pairs(fn) do fn_keys[#fn_keys + 1] = key end
+            table.sort(fn_keys)
+            return table.concat(keys, ","), here.currentline, here.source, fn.linedefined, beyond == nil, table.concat(fn_keys, ",")
             """, chunkName: "probe.lua")
-        #expect(answer == ["currentline,lastlinedefined,linedefined,short_src,source,what", 2, "@probe.lua", 2, true])
+        #expect(answer == ["currentline,lastlinedefined,linedefined,name,namewhat,short_src,source,what", 2, "@probe.lua", 2, true,
+                           "currentline,lastlinedefined,linedefined,short_src,source,what"])
     }
 
     @Test func onlyLuassertsAndSaysFilesAreRead() throws {

@@ -21,5 +21,7 @@ payloads.c_require = function() return require "lfs" end
 payloads.outside_require = function() return require "../../../etc/passwd" end
 payloads.outside_loadfile = function() return assert(loadfile("/etc/passwd"))() end
 payloads.outside_dofile = function() return dofile("/etc/passwd") end
+payloads.busted_module = function() return require("busted").publish end
+payloads.spec_module = function() return require("wayfinder.spec")._install end
 
 return payloads
