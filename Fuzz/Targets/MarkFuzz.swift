@@ -1,0 +1,91 @@
+// The small files beside a state file (Persistence/): the input is split at its first NUL byte into
+// the content of a launch mark (`<state>.launching`, read by FileStateStore.launchMark at every
+// launch) and of the owner's lock (`<state>.lock`, read by FileStateStore.claim).
+//
+// Properties: reading a mark never crashes; it answers a mark, which written back and read again is
+// the same mark, or it refuses the file as not a mark and leaves it byte for byte. Claiming the
+// state with such a lock (no other process holds it) never crashes or waits; it succeeds and signs
+// the lock as this process's, or refuses a file that is not a lock and leaves it byte for byte.
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+import Wayfinder
+
+/// A directory of this process's own: under $WAYFINDER_FUZZ_TMP (scripts/fuzz sets it and removes
+/// it afterwards), else on tmpfs when there is one.
+private let markDirectory: String = {
+    let environment = ProcessInfo.processInfo.environment
+    let base = environment["WAYFINDER_FUZZ_TMP"] ?? (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory())
+    let path = base + "/wayfinder-fuzz-mark-\(getpid())"
+    mkdir(path, 0o700)
+    atexit {
+        for name in ["state.json.launching", "state.json.lock"] { unlink(markDirectory + "/" + name) }
+        rmdir(markDirectory)
+    }
+    return path
+}()
+
+private func replace(_ path: String, with bytes: [UInt8]) {
+    unlink(path)
+    let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard file >= 0 else { fatalError("cannot create \(path)") }
+    defer { close(file) }
+    var offset = 0
+    while offset < bytes.count {
+        let count = bytes[offset...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        guard count > 0 else { fatalError("cannot write \(path)") }
+        offset += count
+    }
+}
+
+/// The file's bytes, read with POSIX calls (Foundation's reading of an empty file leaks a buffer).
+private func contents(of path: String) -> [UInt8]? {
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var bytes = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+        guard count > 0 else { return count == 0 ? bytes : nil }
+        bytes += buffer[..<count]
+    }
+}
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func markFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let split = input.firstIndex(of: 0) ?? input.endIndex
+    let mark = Array(input[..<split])
+    let lock = split < input.endIndex ? Array(input[(split + 1)...]) : []
+    let store = FileStateStore(path: markDirectory + "/state.json")
+
+    replace(store.launchMarkPath, with: mark)
+    do {
+        if let read = try store.launchMark() {
+            require(read.launches >= 0, "a mark counts \(read.launches) launches")
+            try store.writeLaunchMark(read)
+            require(try store.launchMark() == read, "a mark written back reads as another: \(read)")
+        } else {
+            require(false, "a mark file that is there reads as none")
+        }
+    } catch {
+        require(error.reason.hasSuffix("it was left as it is"), "a mark refused without leaving it: \(quoted(error.reason))")
+        require(contents(of: store.launchMarkPath) == mark, "a mark file refused was changed")
+    }
+
+    replace(store.lockPath, with: lock)
+    do {
+        let claim = try store.claim()
+        require(claim != nil, "a file store claims nothing")
+        let signed = contents(of: store.lockPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        require(signed.hasPrefix("{\"format\":\"wayfinder.lock\",\"pid\":\(getpid())"), "a claimed lock is not signed: \(quoted(signed))")
+    } catch {
+        require(error.reason.hasSuffix("it was left as it is"), "a lock refused without leaving it: \(quoted(error.reason))")
+        require(contents(of: store.lockPath) == lock, "a lock file refused was changed")
+    }
+    return 0
+}
