@@ -1,3 +1,4 @@
+import OrderedCollections
 import Wayfinder
 
 /// `wayfinder.native.navigator`: the app's `Navigator` lent to Lua. `lua/wayfinder/navigator.lua`
@@ -65,7 +66,12 @@ enum NavigatorBinding {
                         guard field.type(index) == .table else { break }
                         // Each value alone: one that is not plain data is held (it reaches the
                         // constructor all the same) and left out of the saved state by its key.
-                        let (query, leftOut) = call.state.fieldsHoldingTables(ofTableAt: Int32(index), in: call.thread)
+                        let (query, leftOut): (OrderedDictionary<String, Value>, [String])
+                        do throws(ScriptError) {
+                            (query, leftOut) = try call.state.fieldsHoldingTables(ofTableAt: Int32(index), in: call.thread, named: "query")
+                        } catch {
+                            throw ScriptError(kind: .memory, message: "nav:open: action field 'query' cannot be read: \(error.message)")
+                        }
                         request.query = query
                         for item in leftOut { host.warnOnce("not saved: \(url): query \(item) cannot be written to disk") }
                     // animated and transition are for a presenting host; this one has none.

@@ -11,13 +11,20 @@ extension LuaState {
     /// copies filled still has room to take the refusal, build its message and go on.
     public func chargeExternal(_ bytes: Int) throws(ScriptError) {
         guard bytes > 0 else { return }
-        let used = Int(shim.pointee.mem_used)
-        let limit = Int(shim.pointee.mem_limit)
-        let available = limit - min(64 << 10, limit / 8)
-        guard used <= available, bytes <= available - used else {
+        guard bytes <= roomForCopies else {
             throw ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
         }
         shim.pointee.mem_used += bytes
+    }
+
+    /// What the host's copies may still take: the limit, less the reserve only Lua may use, less
+    /// what the state holds now. A crossing of values into Swift (``ValueReader``) copies at most
+    /// this much.
+    var roomForCopies: Int {
+        let used = Int(shim.pointee.mem_used)
+        let limit = Int(shim.pointee.mem_limit)
+        let available = limit - min(64 << 10, limit / 8)
+        return max(0, available - used)
     }
 
     /// Charges `bytes` as Lua's allocator would: when they do not fit, after a full collection

@@ -75,7 +75,8 @@ public struct LuaCall {
     public var functionName: String {
         let index = wf_upvalueindex(2)
         guard lua_type(thread, index) == LUA_TSTRING else { return "?" }
-        return (try? ValueReader(state: state, thread: thread).readString(index)) ?? "?"
+        var reader = ValueReader(state: state, thread: thread)
+        return (try? reader.readString(index)) ?? "?"
     }
 
     public enum ArgumentType: Sendable, Equatable {
@@ -140,7 +141,8 @@ public struct LuaCall {
         case LUA_TNIL, LUA_TNONE: return nil
         case LUA_TSTRING:
             do {
-                return try ValueReader(state: state, thread: thread).readString(Int32(index))
+                var reader = ValueReader(state: state, thread: thread)
+                return try reader.readString(Int32(index))
             } catch {
                 throw argumentError(index, name: name, error.reason)
             }
@@ -257,7 +259,7 @@ public struct LuaCall {
         guard lua_type(thread, table) == LUA_TTABLE, lua_checkstack(thread, 3) != 0 else { return }
         var field = self
         field.fieldsOf = index
-        let reader = ValueReader(state: state, thread: thread)
+        var reader = ValueReader(state: state, thread: thread)
         lua_pushnil(thread)
         while lua_next(thread, table) != 0 {
             let valueIndex = Int(lua_gettop(thread))
