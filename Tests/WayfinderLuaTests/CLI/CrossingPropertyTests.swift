@@ -28,7 +28,7 @@ struct CrossingPropertyTests {
         var nodes: [Node] = []
 
         init(using generator: inout HostEventPropertyTests.Seeded) {
-            let count = Int.random(in: 2...60, using: &generator)
+            let count = Int.random(in: 2...80, using: &generator)
             var strings = 0
             for i in 0..<count {
                 // Strings stay few and short, so building the graph fits in the Lua state.
@@ -36,14 +36,21 @@ struct CrossingPropertyTests {
                     strings += 1
                     nodes.append(.string(length: Int.random(in: 0...(1 << Int.random(in: 0...16, using: &generator)), using: &generator)))
                 } else {
-                    let children = (0..<Int.random(in: 1...4, using: &generator)).map { _ in Int.random(in: 0..<i, using: &generator) }
+                    // Half the children are among the last few nodes, so long chains of tables
+                    // that share what is below them (copies that double at each level) come up.
+                    var children = (0..<Int.random(in: 1...4, using: &generator)).map { _ in
+                        Bool.random(using: &generator) ? i - Int.random(in: 1...min(i, 3), using: &generator) : Int.random(in: 0..<i, using: &generator)
+                    }
+                    // Now and then a level that holds the one below twice.
+                    if Int.random(in: 0..<3, using: &generator) == 0 { children = [i - 1, i - 1] }
                     nodes.append(Bool.random(using: &generator) ? .array(children) : .map(children))
                 }
             }
         }
 
         var stringNodes: [Int] { nodes.indices.filter { if case .string = nodes[$0] { true } else { false } } }
-        var root: Int { nodes.count - 1 }
+        /// The node whose copy is largest: the value handed over.
+        var root: Int { nodes.indices.max { copySize($0) < copySize($1) }! }
 
         /// Lua statements that build the nodes as `n[1]`, `n[2]`, ...
         var source: String {
@@ -118,7 +125,7 @@ struct CrossingPropertyTests {
         """
     }
 
-    @Test(arguments: 1...6)
+    @Test(arguments: 1...12)
     func aRandomSharedValueCrossesEveryEntryPointWithinTheLimits(seed: Int) throws {
         var generator = HostEventPropertyTests.Seeded(state: UInt64(seed))
         let graph = Graph(using: &generator)
