@@ -45,6 +45,7 @@ final class LuaNavigatorBridge {
     init(state: LuaState, navigator: Navigator<LuaTarget, LuaController>) {
         self.state = state
         self.navigator = navigator
+        state.afterCollection = { [weak self, unowned state] in self?.contextCharges.releaseDeadLayers(in: state) }
     }
 
     /// Takes the host functions of the started modules and becomes the navigator's factory.

@@ -23,9 +23,11 @@ extension LuaState {
     var roomForCopies: Int {
         let used = Int(shim.pointee.mem_used)
         let limit = Int(shim.pointee.mem_limit)
-        let available = limit - min(64 << 10, limit / 8)
-        return max(0, available - used)
+        return max(0, limit - reserveForLua - used)
     }
+
+    /// The last part of the limit that only Lua may use: 64 KiB, or an eighth of a smaller limit.
+    var reserveForLua: Int { min(64 << 10, Int(shim.pointee.mem_limit) / 8) }
 
     /// Charges `bytes` as Lua's allocator would: when they do not fit, after a full collection
     /// (garbage the script left, and the host's objects it held, go first), once more.

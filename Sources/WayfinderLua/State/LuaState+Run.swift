@@ -161,6 +161,7 @@ extension LuaState {
         wf_op_cfunction(shim, wf_fn_collect)
         try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
         drainReleasedHandles()
+        afterCollection?()
     }
 
     // MARK: - Loading

@@ -27,9 +27,9 @@ extension LuaState {
     /// plain data (it mixes array items and string keys, is not a sequence, has keys of other
     /// types or contains itself) is held by reference, at whatever depth it sits, rather than
     /// failing the whole value. Persistence then leaves such a table out, naming its key.
-    func valueHoldingTables(at index: Int32, in thread: OpaquePointer) throws(ScriptError) -> Value {
+    func valueHoldingTables(at index: Int32, in thread: OpaquePointer, named name: String? = nil) throws(ScriptError) -> Value {
         var reader = ValueReader(state: self, thread: thread)
-        return try reader.valueHoldingTables(at: index)
+        return try reader.valueHoldingTables(at: index, named: name)
     }
 
     /// The string-keyed fields of the table at `index`, each converted alone as
@@ -52,7 +52,7 @@ extension LuaState {
                 do {
                     key = try reader.readString(valueIndex - 1)
                 } catch where error.isLimit {
-                    throw ScriptError(kind: .memory, message: error.describe(root: name))
+                    throw ScriptError(kind: error.limit!, message: error.describe(root: name))
                 } catch {
                     leftOut.append("key (\(error.reason))")
                     wf_pop(thread, 1)
@@ -60,8 +60,8 @@ extension LuaState {
                 }
                 do {
                     fields[key] = try reader.valueHoldingTables(at: valueIndex)
-                } catch where error.kind == .memory {
-                    throw ScriptError(kind: .memory, message: name.map { "\($0).\(key): \(error.message)" } ?? error.message)
+                } catch where error.kind == .memory || error.kind == .timeout {
+                    throw ScriptError(kind: error.kind, message: name.map { "\($0).\(key): \(error.message)" } ?? error.message)
                 } catch {
                     leftOut.append("'\(key)' (\(error.message))")
                 }
@@ -94,9 +94,12 @@ extension LuaState {
 struct ConversionFailure: Error {
     var path: [PathComponent] = []
     var reason: String
-    /// The copy reached the crossing's limit (the memory limit, or a cap on output): the value as
-    /// a whole fails, never one part of it left out or held instead.
-    var isLimit = false
+    /// The limit the copy reached (the memory limit or a cap on output, `.memory`; the time
+    /// budget, `.timeout`): the value as a whole fails, never one part of it left out or held
+    /// instead.
+    var limit: ScriptError.Kind?
+
+    var isLimit: Bool { limit != nil }
 
     enum PathComponent {
         case key(String)
@@ -139,12 +142,14 @@ struct ConversionFailure: Error {
 }
 
 /// The one crossing of Lua values into Swift. A reader owns the bytes its copies may take: what
-/// remains under the state's memory limit when it starts (less the reserve only Lua may use), or
-/// a smaller cap for output that goes on (a screen, a test's name). Every piece it copies (a
-/// string's bytes, a table, a key, a scalar) is charged against that before it is made, and each
-/// occurrence is charged again: a table or string reached twice is copied twice. A copy that
-/// would pass the limit stops there, so a value that fits in Lua by sharing its parts cannot make
-/// the host's copy any larger than the limit.
+/// remains under the state's memory limit when it starts (less the reserve only Lua may use, and
+/// never less than that reserve, so a small answer still crosses from a state its script filled),
+/// or a smaller cap for output that goes on (a screen, a saved state). Every piece it copies is
+/// charged against that before it is made, as ``Value/retainedSize`` counts it (a string's bytes
+/// and 32 bytes for each value and key), and each occurrence is charged again: a table or string
+/// reached twice is copied twice. A copy that would pass the limit stops there (after one full
+/// collection, as Lua's allocator would), so a value that fits in Lua by sharing its parts cannot
+/// make the host's copy any larger than the limit.
 struct ValueReader {
     let state: LuaState
     let thread: OpaquePointer
@@ -162,43 +167,71 @@ struct ValueReader {
     init(state: LuaState, thread: OpaquePointer, cap: CrossingCap? = nil) {
         self.state = state
         self.thread = thread
-        let room = state.roomForCopies
+        let room = max(state.roomForCopies, state.reserveForLua)
         if let cap, cap.bytes < room {
             self.room = cap.bytes
             limitReached = cap.reached
+            collects = false
         } else {
             self.room = room
             limitReached = "memory limit of \(state.limits.memoryDescription) reached"
         }
     }
 
-    /// Charges `bytes` to the crossing before they are copied.
+    /// Whether running out of room may collect garbage and try again (once per crossing, and only
+    /// when the room is the memory limit's, which garbage shares).
+    private var collects = true
+
+    /// Pieces copied since the budget's clock was last read.
+    private var piecesSinceClock = 0
+
+    /// Charges `bytes` to the crossing before they are copied. The copy is work done for the
+    /// running call, so it also stops when the call's time budget is spent (the clock read every
+    /// 4096 pieces).
     mutating func charge(_ bytes: Int) throws(ConversionFailure) {
-        guard bytes <= room else { throw ConversionFailure(reason: limitReached, isLimit: true) }
+        guard bytes <= room else { throw ConversionFailure(reason: limitReached, limit: .memory) }
         room -= bytes
+        piecesSinceClock += 1
+        if piecesSinceClock >= 4096 {
+            piecesSinceClock = 0
+            if state.isBudgetSpent { throw ConversionFailure(reason: state.budgetExceeded, limit: .timeout) }
+        }
     }
 
     /// The value at `index` as a `ScriptError`-throwing read: the stack is left as it was,
     /// thrown or not. `wrapperLevels` as for ``LuaState/value(at:in:wrapperLevels:named:)``.
     mutating func value(at index: Int32, wrapperLevels: Int = 0, named name: String? = nil) throws(ScriptError) -> Value {
         let top = lua_gettop(thread)
+        let roomBefore = room
         do {
             return try read(lua_absindex(thread, index), depth: -wrapperLevels)
+        } catch where error.limit == .memory && collects {
+            // Garbage counts against the limit until it is collected: once, collect and read again
+            // with the room that gave back.
+            wf_settop(thread, top)
+            collects = false
+            let roomBeforeCollecting = state.roomForCopies
+            guard (try? state.collectGarbage()) != nil else {
+                throw ScriptError(kind: .memory, message: error.describe(root: name))
+            }
+            room = roomBefore + max(0, state.roomForCopies - roomBeforeCollecting)
+            return try value(at: index, wrapperLevels: wrapperLevels, named: name)
         } catch {
             wf_settop(thread, top)
-            throw ScriptError(kind: error.isLimit ? .memory : .conversion, message: error.describe(root: name))
+            throw ScriptError(kind: error.limit ?? .conversion, message: error.describe(root: name))
         }
     }
 
     /// As ``value(at:wrapperLevels:named:)``, a table that is not plain data held by reference.
-    mutating func valueHoldingTables(at index: Int32) throws(ScriptError) -> Value {
+    mutating func valueHoldingTables(at index: Int32, named name: String? = nil) throws(ScriptError) -> Value {
         holdsTablesThatAreNotData = true
         defer { holdsTablesThatAreNotData = false }
-        return try value(at: index)
+        return try value(at: index, named: name)
     }
 
     mutating func read(_ index: Int32, depth: Int) throws(ConversionFailure) -> Value {
-        try charge(RetainedCost.overhead)
+        // A string is charged with its bytes as it is read.
+        if lua_type(thread, index) != LUA_TSTRING { try charge(RetainedCost.overhead) }
         switch lua_type(thread, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(thread, index) != 0)

@@ -48,8 +48,8 @@ struct CrossingLimitTests {
         wf.map:from("tt://lines", Lines)
         wf.map:from("tt://links", Links)
         wf.map:from("tt://ctx", function() wf.context.app:set("big", dag(24)) end, { mode = "none" })
-        wf.map:from("tt://state", function() wf.navigator:open { url = "tt://page", state = dag(24) } end, { mode = "none" })
-        wf.map:from("tt://query", function() wf.navigator:open { url = "tt://page", query = { q = dag(24) } } end, { mode = "none" })
+        wf.map:from("tt://state", function() assert(wf.navigator:open { url = "tt://page", state = dag(24) }) end, { mode = "none" })
+        wf.map:from("tt://query", function() assert(wf.navigator:open { url = "tt://page", query = { q = dag(24) } }) end, { mode = "none" })
         wf.map:from("tt://tabs", function() wf.navigator:tabs { "tt://page", extra = dag(24) } end, { mode = "none" })
 
         wf.app { name = "crossing", root = "tt://page", persistence = "all" }

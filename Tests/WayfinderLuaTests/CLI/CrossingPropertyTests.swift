@@ -112,8 +112,8 @@ struct CrossingPropertyTests {
         wf.map:from("tt://saved", Saved)
         wf.map:from("tt://render", Render)
         wf.map:from("tt://ctx", function() wf.context.app:set("g", graph()[\(graph.root + 1)]) end, { mode = "none" })
-        wf.map:from("tt://state", function() wf.navigator:open { url = "tt://page", state = graph()[\(graph.root + 1)] } end, { mode = "none" })
-        wf.map:from("tt://query", function() wf.navigator:open { url = "tt://page", query = { g = graph()[\(graph.root + 1)] } } end, { mode = "none" })
+        wf.map:from("tt://state", function() assert(wf.navigator:open { url = "tt://page", state = graph()[\(graph.root + 1)] }) end, { mode = "none" })
+        wf.map:from("tt://query", function() assert(wf.navigator:open { url = "tt://page", query = { g = graph()[\(graph.root + 1)] } }) end, { mode = "none" })
         local function tabs()
           local url, list = "tt://page?q=" .. graph()[\(tab + 1)], {}
           for i = 1, \(tabs) do list[i] = url end
