@@ -184,12 +184,17 @@ struct ValueReader {
 
     /// Pieces copied since the budget's clock was last read.
     private var piecesSinceClock = 0
+    /// The piece that did not fit.
+    private var refused = 0
 
     /// Charges `bytes` to the crossing before they are copied. The copy is work done for the
     /// running call, so it also stops when the call's time budget is spent (the clock read every
     /// 4096 pieces).
     mutating func charge(_ bytes: Int) throws(ConversionFailure) {
-        guard bytes <= room else { throw ConversionFailure(reason: limitReached, limit: .memory) }
+        guard bytes <= room else {
+            refused = bytes
+            throw ConversionFailure(reason: limitReached, limit: .memory)
+        }
         room -= bytes
         piecesSinceClock += 1
         if piecesSinceClock >= 4096 {
@@ -210,11 +215,14 @@ struct ValueReader {
             // with the room that gave back.
             wf_settop(thread, top)
             collects = false
+            let needed = roomBefore - room + refused
             let roomBeforeCollecting = state.roomForCopies
-            guard (try? state.collectGarbage()) != nil else {
+            // Read again only when what the collection gave back covers what the first read got
+            // to, so a value far past the limit is not read twice.
+            guard (try? state.collectGarbage()) != nil, roomBefore + state.roomForCopies - roomBeforeCollecting > needed else {
                 throw ScriptError(kind: .memory, message: error.describe(root: name))
             }
-            room = roomBefore + max(0, state.roomForCopies - roomBeforeCollecting)
+            room = roomBefore + state.roomForCopies - roomBeforeCollecting
             return try value(at: index, wrapperLevels: wrapperLevels, named: name)
         } catch {
             wf_settop(thread, top)
