@@ -286,6 +286,15 @@ struct ValueReader {
         return try decodeString(index)
     }
 
+    /// A string's bytes as they are, UTF-8 or not (a codec's input), charged before they are
+    /// copied. Only for LUA_TSTRING slots.
+    mutating func readBytes(_ index: Int32) throws(ConversionFailure) -> [UInt8] {
+        var length = 0
+        guard let start = lua_tolstring(thread, index, &length) else { return [] }
+        try charge(RetainedCost.overhead + length)
+        return Array(UnsafeRawBufferPointer(start: start, count: length).bindMemory(to: UInt8.self))
+    }
+
     /// The string's bytes, checked and copied. Only for LUA_TSTRING slots: lua_tolstring would
     /// convert a number in place, which can raise.
     private func decodeString(_ index: Int32) throws(ConversionFailure) -> String {
