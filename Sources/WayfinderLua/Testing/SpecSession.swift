@@ -192,7 +192,7 @@ extension SpecRunner {
                 default: .errored
                 }
                 let frames = status == .failed ? error.frames.map(Self.specFrames) : error.frames
-                return Failure(status: status, message: error.message, traceback: frames.map(ScriptError.Frame.traceback))
+                return Failure(status: status, message: SpecResult.reported(error.message), traceback: frames.map(ScriptError.Frame.traceback))
             }
         }
 

@@ -67,6 +67,13 @@ struct CrossingLimitTests {
         app.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) }! + 1
     }
 
+    static let messagesSpec = """
+        local mib = string.rep("m", 1 << 20)
+        describe("messages", function()
+          for i = 1, 200 do it("fails " .. i, function() error(mib, 0) end) end
+        end)
+        """
+
     let directory: TemporaryDirectory
     /// A trivial app's run: the host's own memory and time, which the limits come on top of.
     let baseline: MeasuredRun
@@ -75,6 +82,7 @@ struct CrossingLimitTests {
         directory = try TemporaryDirectory()
         try directory.write("app/app.lua", Self.app)
         try directory.write("specs/names_spec.lua", Self.namesSpec)
+        try directory.write("specs/messages_spec.lua", Self.messagesSpec)
         try directory.write("trivial/app.lua", """
             local wf = require "wayfinder"
             local Page = wf.controller "Page"
@@ -141,5 +149,16 @@ struct CrossingLimitTests {
         #expect(run.stdout.contains("names_spec.lua:3: it: the full name is 1048582 bytes, more than 4096"), "\(run.stdout.prefix(2000))")
         #expect(run.stdout.utf8.count < 64 << 10)
         expectBounded(run, calls: 4)
+    }
+
+    @Test(arguments: [[], ["--tap"]])
+    func failuresWithOneLongMessageAreCutInTheReport(format: [String]) throws {
+        let run = try MeasuredRun.run(["test", directory.subpath("specs/messages_spec.lua"), "--memory-limit", "\(Self.memoryLimitMiB)"] + format)
+        #expect(run.status == 1)
+        #expect(run.stdout.contains("0 passed, 200 failed"), "\(run.stdout.suffix(500))")
+        #expect(run.stdout.contains("mmm… (1048576 bytes in all)"), "\(run.stdout.prefix(500))")
+        // Each of the 200 messages at most 16 KiB (a report may show it twice).
+        #expect(run.stdout.utf8.count < 200 * 2 * (16 << 10) + (1 << 20))
+        expectBounded(run, calls: 402)
     }
 }
