@@ -226,6 +226,8 @@ struct ValueReader {
             return try value(at: index, wrapperLevels: wrapperLevels, named: name)
         } catch {
             wf_settop(thread, top)
+            // A value refused for what it is was let go: its copy costs nothing further.
+            if error.limit == nil { room = roomBefore }
             throw ScriptError(kind: error.limit ?? .conversion, message: error.describe(root: name))
         }
     }
