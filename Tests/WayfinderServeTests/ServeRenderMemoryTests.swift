@@ -29,7 +29,17 @@ struct ServeRenderMemoryTests {
           error("cannot draw " .. self.name)
         end
 
+        -- One 64 KiB string as 1,000 lines: 64 MiB once copied.
+        local Big = wf.controller "Big"
+        local chunk = string.rep("b", 64 << 10)
+        function Big:render()
+          local lines = {}
+          for i = 1, 1000 do lines[i] = chunk end
+          return { title = "Big", lines = lines }
+        end
+
         wf.map:from("tt://page/(initWithName:)", Page)
+        wf.map:from("tt://big", Big)
         wf.map:from("tt://slow/(initWithName:)", Slow)
         wf.map:from("tt://raising/(initWithName:)", Raising)
         wf.app { name = "render-memory", root = "tt://page/home" }
@@ -112,5 +122,21 @@ struct ServeRenderMemoryTests {
         seen.messages.append(try await page.perform(.open(url: "tt://raising/r", from: nil, title: nil)))
         #expect(seen.count(kind: "print", containing: "rendering raising r") == 2)
         #expect(seen.events.filter { $0["kind"] == "render" }.count == 2)
+    }
+
+    /// A screen is at most 1 MiB when it crosses from Lua: past that its render fails, and the
+    /// page is sent the failure, not the text.
+    @Test func aScreenPastItsCapIsAFailureNotAMessageOfItsText() async throws {
+        let app = try ScratchDirectory()
+        try app.write("app.lua", Self.source)
+        let session = await session(app)
+        let page = await SessionProbe(session)
+        _ = try #require(try await page.next())
+        let shown = try await page.perform(.open(url: "tt://big", from: nil, title: nil))
+        let problem = shown[path: "screen", "layers", 0, "screen", "problem"]?.stringValue ?? ""
+        #expect(problem.hasPrefix("render failed: render() of Big: result 1: at lines[") && problem.hasSuffix("more than 1 MiB of text (a screen's cap)"),
+                "\(problem.prefix(300))")
+        let lines: [Value]? = shown[path: "screen", "layers", 0, "screen", "lines"]?.arrayValue
+        #expect(lines?.isEmpty != false, "\(lines?.count ?? 0) lines sent")
     }
 }

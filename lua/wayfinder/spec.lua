@@ -16,21 +16,34 @@ local host_require = require
 
 local blocks = {}
 
+-- The block whose body is running (nil while a hook or a test runs, where describe and it
+-- are refused, as busted refuses them).
+local current
+
+-- The longest full name a test may have (its blocks' names and its own, joined by spaces, as
+-- TAP and JUnit print it): refused at the line that names it, before the host reads any of it.
+local max_full_name = 4096
+
+-- The length of `name` joined to the full name of the block whose body is running.
+local function full_length(name)
+  if current == nil or current.name == nil then return #name end
+  return current.full_length + 1 + #name
+end
+
 local function new_block(name, fn, mode)
   local block = {
     -- children: what the block's body registered, in order, hooks too (busted shuffles them
     -- all together, so a hook changes where the tests land).
     id = #blocks + 1, name = name, fn = fn, mode = mode, children = {},
     setup = {}, teardown = {}, lazy_setup = {}, lazy_teardown = {}, before_each = {}, after_each = {},
+    full_length = name and full_length(name) or 0,
   }
   blocks[block.id] = block
   return block
 end
 
 local root = new_block(nil, nil, "insulate")
--- The block whose body is running (nil while a hook or a test runs, where describe and it
--- are refused, as busted refuses them).
-local current = root
+current = root
 -- Whether a test body (or its finally) is running: pending() then marks the test pending.
 local in_test = false
 -- The function a running test gave to finally.
@@ -40,6 +53,11 @@ local finally_fn
 -- registering function called by a curried one).
 local function check_name(what, name, level)
   if type(name) ~= "string" then raise(what .. " needs a name (a string), got " .. type(name), (level or 2) + 1) end
+  local length = full_length(name)
+  if length > max_full_name then
+    raise(what .. ": the full name is " .. length .. " bytes, more than " .. max_full_name
+          .. " (its blocks' names and its own)", (level or 2) + 1)
+  end
 end
 
 local function check_fn(what, fn, level)

@@ -60,7 +60,8 @@ enum ContextBinding {
             let key = try call.string(2, name: "key")
             // Any Lua value may be stored; a table that is not plain data (array items mixed
             // with string keys) is kept by reference, as functions are.
-            let value = try call.valueHoldingTables(3, name: "value")
+            // A value whose copy does not fit is refused as one whose charge does not.
+            let value = try refusingLimits { () throws(ScriptError) in try call.valueHoldingTables(3, name: "value") }
             let name = try call.optionalString(4, name: "name")
             return try answer {
                 let layer = try context.layer(named: name)
@@ -125,6 +126,16 @@ enum ContextBinding {
 
     /// The result, or a refusal for any failure (a mistake in the script's use of the context, a
     /// value past the memory limit, an observer's error).
+    /// `body`'s value; a limit it reached is a refusal (`nil, reason`) with the limit's message.
+    private static func refusingLimits(_ body: () throws(ScriptError) -> Value) throws -> Value {
+        do {
+            return try body()
+        } catch {
+            if error.kind == .memory || error.kind == .timeout { throw Refusal(error.message) }
+            throw error
+        }
+    }
+
     private static func answer(_ body: () throws -> Value) throws(Refusal) -> [Value] {
         do {
             return [try body()]

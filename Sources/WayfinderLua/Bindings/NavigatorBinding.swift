@@ -1,3 +1,4 @@
+import OrderedCollections
 import Wayfinder
 
 /// `wayfinder.native.navigator`: the app's `Navigator` lent to Lua. `lua/wayfinder/navigator.lua`
@@ -48,29 +49,46 @@ enum NavigatorBinding {
             var actionPresentation: String?
             if call.type(2) == .table {
                 request.payload = .handle(try call.handle(2, kind: "action"))
-                try call.forEachField(ofTableAt: 2) { field, key, index throws(ScriptError) in
-                    switch ActionField(rawValue: key) {
-                    case .parent: request.parent = try field.optionalString(index, name: "action.parent")
-                    case .presentation: actionPresentation = try field.optionalString(index, name: "action.presentation")
-                    case .state:
-                        // Saved with the entry, so plain data only; the Lua side checked the rest.
-                        let state: Value
-                        do throws(ScriptError) {
-                            state = try field.state.value(at: Int32(index), in: call.thread, named: "state")
-                        } catch {
-                            throw ScriptError(kind: .conversion, message: "nav:open: action field 'state' is not plain data: \(error.message)")
+                // A state or query whose copy does not fit refuses the open (`nil, reason`), as an
+                // entry that does not fit does; the walk stops there.
+                var refusal: Refusal?
+                do throws(ScriptError) {
+                    try call.forEachField(ofTableAt: 2) { field, key, index throws(ScriptError) in
+                        switch ActionField(rawValue: key) {
+                        case .parent: request.parent = try field.optionalString(index, name: "action.parent")
+                        case .presentation: actionPresentation = try field.optionalString(index, name: "action.presentation")
+                        case .state:
+                            // Saved with the entry, so plain data only; the Lua side checked the rest.
+                            let state: Value
+                            do throws(ScriptError) {
+                                state = try field.state.value(at: Int32(index), in: call.thread, named: "state")
+                            } catch where error.kind == .memory || error.kind == .timeout {
+                                refusal = Refusal("cannot open '\(url)': \(error.message)")
+                                throw error
+                            } catch {
+                                throw ScriptError(kind: .conversion, message: "nav:open: action field 'state' is not plain data: \(error.message)")
+                            }
+                            request.state = state.isNull ? nil : state
+                        case .query:
+                            guard field.type(index) == .table else { break }
+                            // Each value alone: one that is not plain data is held (it reaches the
+                            // constructor all the same) and left out of the saved state by its key.
+                            let (query, leftOut): (OrderedDictionary<String, Value>, [String])
+                            do throws(ScriptError) {
+                                (query, leftOut) = try call.state.fieldsHoldingTables(ofTableAt: Int32(index), in: call.thread, named: "query")
+                            } catch {
+                                refusal = Refusal("cannot open '\(url)': \(error.message)")
+                                throw error
+                            }
+                            request.query = query
+                            for item in leftOut { host.warnOnce("not saved: \(url): query \(item) cannot be written to disk") }
+                        // animated and transition are for a presenting host; this one has none.
+                        case .url, .context, .model, .animated, .transition, nil: break
                         }
-                        request.state = state.isNull ? nil : state
-                    case .query:
-                        guard field.type(index) == .table else { break }
-                        // Each value alone: one that is not plain data is held (it reaches the
-                        // constructor all the same) and left out of the saved state by its key.
-                        let (query, leftOut) = call.state.fieldsHoldingTables(ofTableAt: Int32(index), in: call.thread)
-                        request.query = query
-                        for item in leftOut { host.warnOnce("not saved: \(url): query \(item) cannot be written to disk") }
-                    // animated and transition are for a presenting host; this one has none.
-                    case .url, .context, .model, .animated, .transition, nil: break
                     }
+                } catch {
+                    if let refusal { throw refusal }
+                    throw error
                 }
             }
             if request.presentation == nil, let actionPresentation { request.presentation = try presentation(actionPresentation, as: "nav:open") }

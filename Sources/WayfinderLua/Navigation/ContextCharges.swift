@@ -69,7 +69,7 @@ struct ContextCharges {
         state.releaseExternal(bytes)
     }
 
-    private mutating func releaseDeadLayers(in state: LuaState) {
+    mutating func releaseDeadLayers(in state: LuaState) {
         for (id, entry) in layers where entry.layer == nil {
             state.releaseExternal(entry.bytes.values.reduce(entry.fixed, +))
             layers[id] = nil

@@ -45,6 +45,7 @@ final class LuaNavigatorBridge {
     init(state: LuaState, navigator: Navigator<LuaTarget, LuaController>) {
         self.state = state
         self.navigator = navigator
+        state.afterCollection = { [weak self, unowned state] in self?.contextCharges.releaseDeadLayers(in: state) }
     }
 
     /// Takes the host functions of the started modules and becomes the navigator's factory.
@@ -79,7 +80,13 @@ final class LuaNavigatorBridge {
     /// What `controller` shows: its `render()` result, or nil when it has no render method.
     func render(_ controller: LuaController) throws(ScriptError) -> RenderedScreen? {
         guard let hooks else { return nil }
-        let result = try state.call(hooks.hook, [.handle(controller.handle), "render"]).first ?? .null
+        let result: Value
+        do {
+            result = try state.call(hooks.hook, [.handle(controller.handle), "render"], cap: .screen).first ?? .null
+        } catch where error.kind == .memory && error.file == nil {
+            // What render returned did not cross: the error names the controller it came from.
+            throw ScriptError(kind: .memory, message: "render() of \(describe(controller)): \(error.message)")
+        }
         if result.isNull { return nil }
         let screen = try RenderedScreen(result, owner: describe(controller))
         try controller.keepTitle(screen.title)

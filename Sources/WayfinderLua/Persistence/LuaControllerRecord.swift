@@ -12,7 +12,7 @@ extension LuaNavigatorBridge {
         guard let hooks else { return ControllerRecord() }
         do throws(ScriptError) {
             // The record is the navigator's own level around the script's state.
-            let answer = try state.call(hooks.persist, [.handle(controller.handle)], wrapperLevels: 1).first ?? .null
+            let answer = try state.call(hooks.persist, [.handle(controller.handle)], wrapperLevels: 1, cap: .savedState).first ?? .null
             // false: not saved; else a record by name (`persist` in lua/wayfinder/navigator.lua).
             guard case .map(let fields) = answer else {
                 if answer == .bool(false) { return ControllerRecord(persists: false) }

@@ -11,14 +11,23 @@ extension LuaState {
     /// copies filled still has room to take the refusal, build its message and go on.
     public func chargeExternal(_ bytes: Int) throws(ScriptError) {
         guard bytes > 0 else { return }
-        let used = Int(shim.pointee.mem_used)
-        let limit = Int(shim.pointee.mem_limit)
-        let available = limit - min(64 << 10, limit / 8)
-        guard used <= available, bytes <= available - used else {
+        guard bytes <= roomForCopies else {
             throw ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
         }
         shim.pointee.mem_used += bytes
     }
+
+    /// What the host's copies may still take: the limit, less the reserve only Lua may use, less
+    /// what the state holds now. A crossing of values into Swift (``ValueReader``) copies at most
+    /// this much.
+    var roomForCopies: Int {
+        let used = Int(shim.pointee.mem_used)
+        let limit = Int(shim.pointee.mem_limit)
+        return max(0, limit - reserveForLua - used)
+    }
+
+    /// The last part of the limit that only Lua may use: 64 KiB, or an eighth of a smaller limit.
+    var reserveForLua: Int { min(64 << 10, Int(shim.pointee.mem_limit) / 8) }
 
     /// Charges `bytes` as Lua's allocator would: when they do not fit, after a full collection
     /// (garbage the script left, and the host's objects it held, go first), once more.

@@ -16,9 +16,12 @@ extension LuaCall {
     /// A string argument's bytes, whatever they are.
     func bytes(_ index: Int, name: String) throws(ScriptError) -> [UInt8] {
         guard lua_type(thread, Int32(index)) == LUA_TSTRING else { throw typeError(index, name: name, expected: "string") }
-        var length = 0
-        guard let start = lua_tolstring(thread, Int32(index), &length) else { return [] }
-        return Array(UnsafeRawBufferPointer(start: start, count: length).bindMemory(to: UInt8.self))
+        var reader = ValueReader(state: state, thread: thread)
+        do {
+            return try reader.readBytes(Int32(index))
+        } catch {
+            throw ScriptError(kind: error.limit ?? .conversion, message: error.reason)
+        }
     }
 
 }

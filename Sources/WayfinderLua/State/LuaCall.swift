@@ -75,7 +75,8 @@ public struct LuaCall {
     public var functionName: String {
         let index = wf_upvalueindex(2)
         guard lua_type(thread, index) == LUA_TSTRING else { return "?" }
-        return (try? ValueReader(state: state, thread: thread).readString(index)) ?? "?"
+        var reader = ValueReader(state: state, thread: thread)
+        return (try? reader.readString(index)) ?? "?"
     }
 
     public enum ArgumentType: Sendable, Equatable {
@@ -102,8 +103,15 @@ public struct LuaCall {
         do {
             return try state.value(at: Int32(index), in: thread)
         } catch {
-            throw argumentError(index, name: name, error.message)
+            throw limitOrArgumentError(index, name: name, error)
         }
+    }
+
+    /// A limit the argument's crossing reached is the limit's error at the caller's line (as any
+    /// copy the host would keep); anything else is a bad argument.
+    func limitOrArgumentError(_ index: Int, name: String?, _ error: ScriptError) -> ScriptError {
+        if error.kind == .memory || error.kind == .timeout { return ScriptError(kind: error.kind, message: error.message) }
+        return argumentError(index, name: name, error.message)
     }
 
     /// `file:line` where the function argument at `index` is defined (`wf.app`'s `migrate`, a
@@ -124,7 +132,7 @@ public struct LuaCall {
         do {
             return try state.valueHoldingTables(at: Int32(index), in: thread)
         } catch {
-            throw argumentError(index, name: name, error.message)
+            throw limitOrArgumentError(index, name: name, error)
         }
     }
 
@@ -139,8 +147,20 @@ public struct LuaCall {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL, LUA_TNONE: return nil
         case LUA_TSTRING:
+            var reader = ValueReader(state: state, thread: thread)
             do {
-                return try ValueReader(state: state, thread: thread).readString(Int32(index))
+                return try reader.readString(Int32(index))
+            } catch where error.limit == .memory {
+                // Garbage counts against the limit until collected: once, collect and read again.
+                try state.collectGarbage()
+                var again = ValueReader(state: state, thread: thread)
+                do {
+                    return try again.readString(Int32(index))
+                } catch {
+                    throw ScriptError(kind: error.limit ?? .conversion, message: error.reason)
+                }
+            } catch where error.limit != nil {
+                throw ScriptError(kind: error.limit!, message: error.reason)
             } catch {
                 throw argumentError(index, name: name, error.reason)
             }
@@ -257,7 +277,7 @@ public struct LuaCall {
         guard lua_type(thread, table) == LUA_TTABLE, lua_checkstack(thread, 3) != 0 else { return }
         var field = self
         field.fieldsOf = index
-        let reader = ValueReader(state: state, thread: thread)
+        var reader = ValueReader(state: state, thread: thread)
         lua_pushnil(thread)
         while lua_next(thread, table) != 0 {
             let valueIndex = Int(lua_gettop(thread))

@@ -72,9 +72,10 @@ extension LuaState {
     /// Calls a referenced Lua value with `args`, under the time budget. `wrapperLevels`: levels
     /// of the host's own around the script's values in each argument and result (a record a
     /// bundled module answers, the state document `migrate` is handed and answers), not counted
-    /// toward the depth limit.
+    /// toward the depth limit. The results cross in one crossing (``ValueReader``), of at most
+    /// `cap` bytes when one is given (output that goes on: a screen, a saved state).
     @discardableResult
-    public func call(_ function: LuaRef, _ args: [Value] = [], wrapperLevels: Int = 0) throws(ScriptError) -> [Value] {
+    public func call(_ function: LuaRef, _ args: [Value] = [], wrapperLevels: Int = 0, cap: CrossingCap? = nil) throws(ScriptError) -> [Value] {
         drainReleasedHandles()
         try checkOwnership(function)
         let start = try writingOps { () throws(ScriptError) in
@@ -82,17 +83,17 @@ extension LuaState {
             try write(args, wrapperLevels: wrapperLevels)
         }
         return try protectedCall(start: start) { thread, first, count throws(ScriptError) in
-            try values(from: first, count: count, in: thread, what: "result", wrapperLevels: wrapperLevels)
+            try values(from: first, count: count, in: thread, what: "result", wrapperLevels: wrapperLevels, cap: cap)
         }
     }
 
     /// Calls the Lua value behind a handle (a function, or anything with `__call`).
     @discardableResult
-    public func call(_ function: Value.Handle, _ args: [Value] = [], wrapperLevels: Int = 0) throws(ScriptError) -> [Value] {
+    public func call(_ function: Value.Handle, _ args: [Value] = [], wrapperLevels: Int = 0, cap: CrossingCap? = nil) throws(ScriptError) -> [Value] {
         guard let ref = ref(for: function) else {
             throw ScriptError(kind: .conversion, message: "\(function) does not belong to this Lua state")
         }
-        return try call(ref, args, wrapperLevels: wrapperLevels)
+        return try call(ref, args, wrapperLevels: wrapperLevels, cap: cap)
     }
 
     /// Calls the Lua value behind `function` and holds its first result by reference, whatever
@@ -160,6 +161,7 @@ extension LuaState {
         wf_op_cfunction(shim, wf_fn_collect)
         try protectedCall(start: start) { _, _, _ throws(ScriptError) in }
         drainReleasedHandles()
+        afterCollection?()
     }
 
     // MARK: - Loading

@@ -39,6 +39,10 @@ public final class LuaState {
     // thread that owns the state: no run-time exclusivity check.
     @exclusivity(unchecked) var handles: [UInt64: HandleEntry] = [:]
     @exclusivity(unchecked) var handleIDs: [UnsafeRawPointer: UInt64] = [:]
+    /// Gives back what the host kept for objects a full collection found dead (a context layer's
+    /// values): run after every ``collectGarbage()``, so any copy that waits for room after a
+    /// collection finds it.
+    var afterCollection: (() -> Void)?
     var nextHandleID: UInt64 = 1
     let releaseQueue = HandleReleaseQueue()
     var liveReferences = 0

@@ -19,49 +19,49 @@ extension LuaState {
     /// the bundled modules answers), not counted toward the depth limit. `named` names the value
     /// in the message (`state.x.y: ...`).
     func value(at index: Int32, in thread: OpaquePointer, wrapperLevels: Int = 0, named name: String? = nil) throws(ScriptError) -> Value {
-        let top = lua_gettop(thread)
         var reader = ValueReader(state: self, thread: thread)
-        do {
-            return try reader.read(lua_absindex(thread, index), depth: -wrapperLevels)
-        } catch {
-            wf_settop(thread, top)
-            throw ScriptError(kind: .conversion, message: error.describe(root: name))
-        }
+        return try reader.value(at: index, wrapperLevels: wrapperLevels, named: name)
     }
 
     /// Converts the value at `index` as `value(at:in:)` does, except that a table that is not
     /// plain data (it mixes array items and string keys, is not a sequence, has keys of other
     /// types or contains itself) is held by reference, at whatever depth it sits, rather than
     /// failing the whole value. Persistence then leaves such a table out, naming its key.
-    func valueHoldingTables(at index: Int32, in thread: OpaquePointer) throws(ScriptError) -> Value {
-        let top = lua_gettop(thread)
+    func valueHoldingTables(at index: Int32, in thread: OpaquePointer, named name: String? = nil) throws(ScriptError) -> Value {
         var reader = ValueReader(state: self, thread: thread)
-        reader.holdsTablesThatAreNotData = true
-        do {
-            return try reader.read(lua_absindex(thread, index), depth: 0)
-        } catch {
-            wf_settop(thread, top)
-            throw ScriptError(kind: .conversion, message: error.describe())
-        }
+        return try reader.valueHoldingTables(at: index, named: name)
     }
 
     /// The string-keyed fields of the table at `index`, each converted alone as
     /// `valueHoldingTables` converts; a key that is not a string, or a value that does not convert
-    /// (a string that is not UTF-8), is left out and named in `leftOut`.
-    func fieldsHoldingTables(ofTableAt index: Int32, in thread: OpaquePointer) -> (fields: OrderedDictionary<String, Value>, leftOut: [String]) {
+    /// (a string that is not UTF-8), is left out and named in `leftOut`. All of them cross in one
+    /// crossing: the copy as a whole past the memory limit fails the whole table.
+    func fieldsHoldingTables(ofTableAt index: Int32, in thread: OpaquePointer, named name: String? = nil) throws(ScriptError) -> (fields: OrderedDictionary<String, Value>, leftOut: [String]) {
         let table = lua_absindex(thread, index)
         let top = lua_gettop(thread)
         defer { wf_settop(thread, top) }
         var fields = OrderedDictionary<String, Value>()
         var leftOut: [String] = []
         guard lua_type(thread, table) == LUA_TTABLE, lua_checkstack(thread, 3) != 0 else { return (fields, leftOut) }
-        let reader = ValueReader(state: self, thread: thread)
+        var reader = ValueReader(state: self, thread: thread)
         lua_pushnil(thread)
         while lua_next(thread, table) != 0 {
             let valueIndex = lua_gettop(thread)
-            if lua_type(thread, -2) == LUA_TSTRING, let key = try? reader.readString(valueIndex - 1) {
+            if lua_type(thread, -2) == LUA_TSTRING {
+                let key: String
                 do {
-                    fields[key] = try valueHoldingTables(at: valueIndex, in: thread)
+                    key = try reader.readString(valueIndex - 1)
+                } catch where error.isLimit {
+                    throw ScriptError(kind: error.limit!, message: error.describe(root: name))
+                } catch {
+                    leftOut.append("key (\(error.reason))")
+                    wf_pop(thread, 1)
+                    continue
+                }
+                do {
+                    fields[key] = try reader.valueHoldingTables(at: valueIndex)
+                } catch where error.kind == .memory || error.kind == .timeout {
+                    throw ScriptError(kind: error.kind, message: name.map { "\($0).\(key): \(error.message)" } ?? error.message)
                 } catch {
                     leftOut.append("'\(key)' (\(error.message))")
                 }
@@ -73,14 +73,17 @@ extension LuaState {
         return (fields, leftOut)
     }
 
-    func values(from first: Int32, count: Int32, in thread: OpaquePointer, what: String, wrapperLevels: Int = 0) throws(ScriptError) -> [Value] {
+    /// The `count` values from `first`, read in one crossing (what a call answers).
+    func values(from first: Int32, count: Int32, in thread: OpaquePointer, what: String, wrapperLevels: Int = 0,
+                cap: CrossingCap? = nil) throws(ScriptError) -> [Value] {
+        var reader = ValueReader(state: self, thread: thread, cap: cap)
         var values: [Value] = []
         values.reserveCapacity(Int(count))
         for i in 0..<count {
             do {
-                values.append(try value(at: first + i, in: thread, wrapperLevels: wrapperLevels))
+                values.append(try reader.value(at: first + i, wrapperLevels: wrapperLevels))
             } catch {
-                throw ScriptError(kind: .conversion, message: "\(what) \(i + 1): \(error.message)")
+                throw ScriptError(kind: error.kind, message: "\(what) \(i + 1): \(error.message)")
             }
         }
         return values
@@ -91,6 +94,12 @@ extension LuaState {
 struct ConversionFailure: Error {
     var path: [PathComponent] = []
     var reason: String
+    /// The limit the copy reached (the memory limit or a cap on output, `.memory`; the time
+    /// budget, `.timeout`): the value as a whole fails, never one part of it left out or held
+    /// instead.
+    var limit: ScriptError.Kind?
+
+    var isLimit: Bool { limit != nil }
 
     enum PathComponent {
         case key(String)
@@ -132,6 +141,15 @@ struct ConversionFailure: Error {
     static let shownSteps = 4
 }
 
+/// The one crossing of Lua values into Swift. A reader owns the bytes its copies may take: what
+/// remains under the state's memory limit when it starts (less the reserve only Lua may use, and
+/// never less than that reserve, so a small answer still crosses from a state its script filled),
+/// or a smaller cap for output that goes on (a screen, a saved state). Every piece it copies is
+/// charged against that before it is made, as ``Value/retainedSize`` counts it (a string's bytes
+/// and 32 bytes for each value and key), and each occurrence is charged again: a table or string
+/// reached twice is copied twice. A copy that would pass the limit stops there (after one full
+/// collection, as Lua's allocator would), so a value that fits in Lua by sharing its parts cannot
+/// make the host's copy any larger than the limit.
 struct ValueReader {
     let state: LuaState
     let thread: OpaquePointer
@@ -139,13 +157,91 @@ struct ValueReader {
     var visiting: Set<UnsafeRawPointer> = []
     /// A table that is not plain data becomes a handle instead of an error.
     var holdsTablesThatAreNotData = false
+    /// Bytes this crossing may still copy.
+    private(set) var room: Int
+    /// What a crossing that runs out of room reports: the memory limit's words, or the cap's.
+    let limitReached: String
 
-    init(state: LuaState, thread: OpaquePointer) {
+    /// A crossing of at most what remains under the memory limit, and of at most `cap`'s bytes
+    /// when that is smaller.
+    init(state: LuaState, thread: OpaquePointer, cap: CrossingCap? = nil) {
         self.state = state
         self.thread = thread
+        let room = max(state.roomForCopies, state.reserveForLua)
+        if let cap, cap.bytes < room {
+            self.room = cap.bytes
+            limitReached = cap.reached
+            collects = false
+        } else {
+            self.room = room
+            limitReached = "memory limit of \(state.limits.memoryDescription) reached"
+        }
+    }
+
+    /// Whether running out of room may collect garbage and try again (once per crossing, and only
+    /// when the room is the memory limit's, which garbage shares).
+    private var collects = true
+
+    /// Pieces copied since the budget's clock was last read.
+    private var piecesSinceClock = 0
+    /// The piece that did not fit.
+    private var refused = 0
+
+    /// Charges `bytes` to the crossing before they are copied. The copy is work done for the
+    /// running call, so it also stops when the call's time budget is spent (the clock read every
+    /// 4096 pieces).
+    mutating func charge(_ bytes: Int) throws(ConversionFailure) {
+        guard bytes <= room else {
+            refused = bytes
+            throw ConversionFailure(reason: limitReached, limit: .memory)
+        }
+        room -= bytes
+        piecesSinceClock += 1
+        if piecesSinceClock >= 4096 {
+            piecesSinceClock = 0
+            if state.isBudgetSpent { throw ConversionFailure(reason: state.budgetExceeded, limit: .timeout) }
+        }
+    }
+
+    /// The value at `index` as a `ScriptError`-throwing read: the stack is left as it was,
+    /// thrown or not. `wrapperLevels` as for ``LuaState/value(at:in:wrapperLevels:named:)``.
+    mutating func value(at index: Int32, wrapperLevels: Int = 0, named name: String? = nil) throws(ScriptError) -> Value {
+        let top = lua_gettop(thread)
+        let roomBefore = room
+        do {
+            return try read(lua_absindex(thread, index), depth: -wrapperLevels)
+        } catch where error.limit == .memory && collects {
+            // Garbage counts against the limit until it is collected: once, collect and read again
+            // with the room that gave back.
+            wf_settop(thread, top)
+            collects = false
+            let needed = roomBefore - room + refused
+            let roomBeforeCollecting = state.roomForCopies
+            // Read again only when what the collection gave back covers what the first read got
+            // to, so a value far past the limit is not read twice.
+            guard (try? state.collectGarbage()) != nil, roomBefore + state.roomForCopies - roomBeforeCollecting > needed else {
+                throw ScriptError(kind: .memory, message: error.describe(root: name))
+            }
+            room = roomBefore + state.roomForCopies - roomBeforeCollecting
+            return try value(at: index, wrapperLevels: wrapperLevels, named: name)
+        } catch {
+            wf_settop(thread, top)
+            // A value refused for what it is was let go: its copy costs nothing further.
+            if error.limit == nil { room = roomBefore }
+            throw ScriptError(kind: error.limit ?? .conversion, message: error.describe(root: name))
+        }
+    }
+
+    /// As ``value(at:wrapperLevels:named:)``, a table that is not plain data held by reference.
+    mutating func valueHoldingTables(at index: Int32, named name: String? = nil) throws(ScriptError) -> Value {
+        holdsTablesThatAreNotData = true
+        defer { holdsTablesThatAreNotData = false }
+        return try value(at: index, named: name)
     }
 
     mutating func read(_ index: Int32, depth: Int) throws(ConversionFailure) -> Value {
+        // A string is charged with its bytes as it is read.
+        if lua_type(thread, index) != LUA_TSTRING { try charge(RetainedCost.overhead) }
         switch lua_type(thread, index) {
         case LUA_TNIL, LUA_TNONE: return .null
         case LUA_TBOOLEAN: return .bool(lua_toboolean(thread, index) != 0)
@@ -160,10 +256,13 @@ struct ValueReader {
             }
             guard holdsTablesThatAreNotData else { return try readTable(index, depth: depth) }
             let top = lua_gettop(thread)
+            let roomBefore = room
             do {
                 return try readTable(index, depth: depth)
-            } catch {
+            } catch where !error.isLimit {
                 wf_settop(thread, top)
+                // The table's copy was let go: only the handle stays.
+                room = roomBefore
                 return .handle(try makeHandle(index, kind: "table"))
             }
         case LUA_TFUNCTION: return .handle(try makeHandle(index, kind: "function"))
@@ -180,8 +279,27 @@ struct ValueReader {
         }
     }
 
-    /// Only for LUA_TSTRING slots: lua_tolstring would convert a number in place, which can raise.
-    func readString(_ index: Int32) throws(ConversionFailure) -> String {
+    /// A string (a value, a key, an argument) of this crossing, charged before it is copied. Only
+    /// for LUA_TSTRING slots.
+    mutating func readString(_ index: Int32) throws(ConversionFailure) -> String {
+        var length = 0
+        _ = lua_tolstring(thread, index, &length)
+        try charge(RetainedCost.overhead + length)
+        return try decodeString(index)
+    }
+
+    /// A string's bytes as they are, UTF-8 or not (a codec's input), charged before they are
+    /// copied. Only for LUA_TSTRING slots.
+    mutating func readBytes(_ index: Int32) throws(ConversionFailure) -> [UInt8] {
+        var length = 0
+        guard let start = lua_tolstring(thread, index, &length) else { return [] }
+        try charge(RetainedCost.overhead + length)
+        return Array(UnsafeRawBufferPointer(start: start, count: length).bindMemory(to: UInt8.self))
+    }
+
+    /// The string's bytes, checked and copied. Only for LUA_TSTRING slots: lua_tolstring would
+    /// convert a number in place, which can raise.
+    private func decodeString(_ index: Int32) throws(ConversionFailure) -> String {
         var length = 0
         guard let bytes = lua_tolstring(thread, index, &length) else { return "" }
         let buffer = UnsafeRawBufferPointer(start: bytes, count: length).bindMemory(to: UInt8.self)
@@ -216,7 +334,7 @@ struct ValueReader {
                 let key: String
                 do {
                     key = try readString(valueIndex - 1)
-                } catch {
+                } catch where !error.isLimit {
                     throw ConversionFailure(reason: "table key \(error.reason)")
                 }
                 firstStringKey = firstStringKey ?? key

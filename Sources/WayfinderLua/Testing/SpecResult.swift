@@ -29,4 +29,15 @@ public struct SpecResult: Sendable, Equatable {
     }
 
     public var isFailure: Bool { status == .failed || status == .errored }
+
+    /// The most of a failure's message a result keeps (and the report, TAP and JUnit print).
+    public static let maximumMessageBytes = 16 << 10
+
+    /// `message`, cut to ``maximumMessageBytes`` with a note of its whole length: every test may
+    /// fail with a message as long as the memory limit, and the run keeps and prints them all.
+    static func reported(_ message: String) -> String {
+        let length = message.utf8.count
+        guard length > maximumMessageBytes else { return message }
+        return String(decoding: message.utf8.prefix(maximumMessageBytes), as: UTF8.self) + "… (\(length) bytes in all)"
+    }
 }

@@ -228,7 +228,7 @@ extension SpecRunner {
                 }
                 let frames = status == .failed ? error.frames.map(Self.specFrames) : error.frames
                 let message = error.kind == .timeout ? error.message + SpecRunner.moreTime : error.message
-                return Failure(status: status, message: message, traceback: frames.map(ScriptError.Frame.traceback))
+                return Failure(status: status, message: SpecResult.reported(message), traceback: frames.map(ScriptError.Frame.traceback))
             }
         }
 
