@@ -30,9 +30,22 @@ public enum AppLoadError: Error, CustomStringConvertible {
         }
     }
 
-    /// The script's traceback, when the failure came from Lua.
-    public var traceback: String? {
-        if case .script(let error) = self { return error.traceback }
+    /// The script's error, when the failure came from Lua.
+    public var scriptError: ScriptError? {
+        if case .script(let error) = self { return error }
         return nil
     }
+
+    /// What kind of script error it was (a syntax error, a runtime error, a limit reached), when
+    /// the failure came from Lua.
+    public var kind: ScriptError.Kind? { scriptError?.kind }
+
+    /// The file the error names (as Lua names chunks: "app.lua"), when it names one.
+    public var file: String? { scriptError?.file }
+
+    /// The line the error names, when it names one.
+    public var line: Int? { scriptError?.line }
+
+    /// The script's traceback, when the failure came from Lua.
+    public var traceback: String? { scriptError?.traceback }
 }

@@ -152,7 +152,7 @@ public final class WayfinderHost {
     public func open(_ url: String) throws -> LuaController? {
         try exclusively("open") {
             try checkNotTelling("open")
-            return try current.navigator.open(url)
+            return try opening(url) { try current.navigator.open(url) }
         }
     }
 
@@ -162,7 +162,7 @@ public final class WayfinderHost {
     public func open(_ request: NavigationRequest) throws -> LuaController? {
         try exclusively("open") {
             try checkNotTelling("open")
-            return try current.navigator.open(request)
+            return try opening(request.url) { try current.navigator.open(request) }
         }
     }
 
@@ -172,7 +172,7 @@ public final class WayfinderHost {
     public func replace(_ url: String) throws -> LuaController? {
         try exclusively("replace") {
             try checkNotTelling("replace")
-            return try current.navigator.replace(url)
+            return try opening(url) { try current.navigator.replace(url) }
         }
     }
 
@@ -184,7 +184,7 @@ public final class WayfinderHost {
     public func handleLink(_ url: String) throws -> LuaController? {
         try exclusively("open a link") {
             try checkNotTelling("open a link")
-            return try current.handleLink(url)
+            return try opening(url) { try current.handleLink(url) }
         }
     }
 
@@ -197,7 +197,8 @@ public final class WayfinderHost {
     public func resume() throws -> ResumeOutcome<LuaController> {
         try exclusively("resume") {
             try checkNotTelling("resume")
-            return try current.navigator.resume()
+            guard let url = current.navigator.pendingOpen?.request.url else { return try current.navigator.resume() }
+            return try opening(url) { try current.navigator.resume() }
         }
     }
 
@@ -324,6 +325,17 @@ public final class WayfinderHost {
         fresh.openExternal = current.openExternal
         try fresh.launch()
         replaceApp(with: fresh, because: .relaunch)
+    }
+
+    /// Runs an open of `url`: a script's error on the way (its constructor's, a guard's, a
+    /// delegate hook's) arrives as the navigation error it is, `controllerFailed`, with the
+    /// `ScriptError` as its cause; the navigator's own errors arrive as they are.
+    private func opening<T>(_ url: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ScriptError {
+            throw NavigationError.controllerFailed(url, reason: error.message, cause: NavigationError.Cause(error))
+        }
     }
 
     /// Swaps in an app made again (a reload's, a relaunch's), and tells the observers.

@@ -153,7 +153,7 @@ public actor ServeSession {
         } catch {
             failed = true
             message = url.map { OpenFailure.reason(error, url: $0) } ?? "\(kind.rawValue): \(error)"
-            traceback = (error as? ScriptError)?.traceback
+            traceback = ScriptError.carried(by: error)?.traceback
         }
         let duration = start.duration(to: clock.now)
         var changes = feed.take()
@@ -230,7 +230,7 @@ public actor ServeSession {
         _ = refresh(adding: &changes)
         let message = launchFailure.map { "cannot launch: \($0)" } ?? (reason == .launch ? "launched" : "loaded\(cause)")
         record(kind, outcome: launchFailure != nil ? .failed : changes.isEmpty ? .unchanged : .changed, message: message,
-               traceback: (launchFailure as? ScriptError)?.traceback, duration: duration, changes: changes, snapshot: true)
+               traceback: launchFailure.flatMap { ScriptError.carried(by: $0)?.traceback }, duration: duration, changes: changes, snapshot: true)
         recordNotes()
         save()
     }
