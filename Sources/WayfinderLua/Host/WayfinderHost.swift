@@ -237,13 +237,22 @@ public final class WayfinderHost {
         }
     }
 
-    /// Selects the tab numbered `number`, from 1 as people count them. False when there is none.
+    /// Selects the tab at `index`, counting from 0 as the tree's tabs, events and snapshots do
+    /// (`.selectedTab(index)`, `.tabs(_, selected:)`). False when there is no such tab.
     @discardableResult
-    public func select(tabNumber number: Int64) throws -> Bool {
+    public func selectTab(at index: Int) throws -> Bool {
         try exclusively("select") {
             try checkNotTelling("select")
-            return try current.navigator.select(tabNumber: number)
+            return try current.navigator.select(index)
         }
+    }
+
+    /// Selects the tab numbered `number`, from 1. False when there is none.
+    @available(*, deprecated, message: "use selectTab(at:), which counts from 0 as events and snapshots do: selectTab(at: number - 1)")
+    @discardableResult
+    public func select(tabNumber number: Int64) throws -> Bool {
+        guard let index = TabNumber.index(of: number) else { return false }
+        return try selectTab(at: index)
     }
 
     // MARK: Screens and controllers

@@ -99,7 +99,10 @@ public actor ServeSession {
         case .dismiss:
             navigate(.dismiss) { try $0.dismiss() ? nil : "nothing to dismiss" }
         case .select(let tab):
-            navigate(.select, detail: "tab \(tab)") { try $0.select(tabNumber: tab) ? nil : "there is no tab \(tab)" }
+            navigate(.select, detail: "tab \(tab)") { host in
+                // The page counts tabs from 1, as people do.
+                try TabNumber.index(of: tab).map(host.selectTab(at:)) == true ? nil : "there is no tab \(tab)"
+            }
         case .reload:
             reload(because: [])
         case .inspect(let id):

@@ -133,7 +133,7 @@ final class RunSession {
                 note("! t needs a tab number, as in 't 2'")
                 break
             }
-            attempt("tab") { try host.select(tabNumber: Int64(number)) ? nil : "there is no tab \(number)" }
+            attempt("tab") { try host.selectTab(at: number - 1) ? nil : "there is no tab \(number)" }
         case "o", "open":
             guard !argument.isEmpty else {
                 note("! o needs a URL, as in 'o tt://menu/1' or 'o replace tt://menu/1'")
