@@ -32,6 +32,8 @@ public final class WayfinderHost {
     var telling = false
     /// The thread of the call under way (HostThreadRule.swift).
     let occupancy = HostOccupancy()
+    /// The streams of events handed out (WayfinderHost+Events.swift).
+    var streams: [EventStream] = []
 
     /// Loads the app the configuration names, with what it lends the scripts. Nothing is shown
     /// until ``launch()``. Throws when the app cannot be loaded (its error names the file and
@@ -47,6 +49,11 @@ public final class WayfinderHost {
         current.openExternal = configuration.openExternal
     }
 
+
+    /// The streams of events end with the host.
+    deinit {
+        finishStreams()
+    }
 
     /// Where the scripts' `print` and the host's warnings go; settable as the program runs.
     private final class Sinks {
