@@ -42,7 +42,8 @@ public final class WayfinderHost {
         let sinks = Sinks(print: configuration.printSink, warn: configuration.warn)
         let loader = AppLoader(source: configuration.app, limits: configuration.limits, printSink: { sinks.print($0) },
                                prelude: nil, libraries: [], lentModules: configuration.lentModules,
-                               nativeScreens: configuration.nativeScreens)
+                               nativeScreens: configuration.nativeScreens,
+                               modulesDirectory: configuration.luaModulesDirectory ?? BundledLua.modulesDirectory)
         self.sinks = sinks
         current = try AppHost(loader: loader, warnSink: { sinks.warn($0) })
         current.stateStore = configuration.stateStore
