@@ -49,7 +49,7 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
 extension NavigationError {
     /// The error a controller's code threw, kept whole beside the navigation error it caused. Two
     /// causes are equal when they are errors of the same type saying the same.
-    public struct Cause: Equatable, @unchecked Sendable {
+    public struct Cause: Equatable, Sendable {
         /// The error as it was thrown.
         public let error: any Error
 
