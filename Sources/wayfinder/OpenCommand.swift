@@ -65,7 +65,7 @@ struct OpenCommand: ParsableCommand {
         do {
             try appHost.launch()
         } catch {
-            Terminal.error("cannot launch '\(app)': \(error)")
+            Terminal.error("cannot launch '\(app)': \(StateFileAdvice.message(for: error))")
             throw ExitCode(2)
         }
         var failed = false
@@ -105,7 +105,7 @@ struct OpenCommand: ParsableCommand {
             try appHost.persist()
             return true
         } catch {
-            Terminal.error("\(error)")
+            Terminal.error(StateFileAdvice.message(for: error))
             return false
         }
     }

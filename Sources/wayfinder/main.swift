@@ -44,4 +44,5 @@ struct WayfinderCommand: ParsableCommand {
     }
 }
 
+LuaModulesVariable.apply()
 WayfinderCommand.runCommandLine()

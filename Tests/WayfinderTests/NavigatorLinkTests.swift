@@ -43,6 +43,26 @@ struct NavigatorLinkTests {
         #expect(h.visible == "tt://food/b")
     }
 
+    /// A link that no route matches is refused as a link to a route not marked external is: the
+    /// door from outside has one refusal, and the delegate's hook for a miss is not asked.
+    @Test func aLinkToNoScreenIsRefusedAsNotExternal() throws {
+        let h = try NavigatorHarness(linkRoutes)
+        try h.navigator.open("tt://food/a")
+        let before = h.snapshot
+        var missed: [String] = []
+        h.navigator.delegate.didNotMatch = { missed.append($0) }
+        #expect(throws: NavigationError.notExternal("tt://nowhere", reason: "no route matches, so it is no screen of the app")) {
+            try h.navigator.handleLink("tt://nowhere")
+        }
+        #expect(h.snapshot == before)
+        #expect(missed.isEmpty)
+        // From inside the app, the same URL is a miss.
+        #expect(throws: NavigationError.noRoute("tt://nowhere", reason: "no route matches")) {
+            try h.navigator.open("tt://nowhere")
+        }
+        #expect(missed == ["tt://nowhere"])
+    }
+
     @Test func aRedirectOfALinkMustLeadToAnExternalRouteToo() throws {
         let h = try NavigatorHarness(linkRoutes)
         h.navigator.delegate.urlToOpen = { $0 == "tt://food/secret" ? "tt://settings" : $0 }

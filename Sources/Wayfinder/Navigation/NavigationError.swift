@@ -8,7 +8,10 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     /// Opening `url` would open more parents beneath it than `limit`, one beneath the other.
     case parentChainTooLong(String, limit: Int)
     case noExternalHandler(String)
-    case controllerFailed(String, reason: String)
+    /// The open's target could not make its controller: `reason` says why, and `cause` is the
+    /// error its code threw, when one did (a script's `ScriptError`, with its kind, file, line and
+    /// traceback).
+    case controllerFailed(String, reason: String, cause: Cause? = nil)
     case parentIsAction(String, of: String)
     /// A link from outside the app to a route not marked `external`, or to no screen at all.
     case notExternal(String, reason: String)
@@ -30,7 +33,7 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
         case .parentChainTooLong(let url, let limit):
             return "cannot open '\(url)': its parents, each the parent of the next, are more than \(limit) screens deep"
         case .noExternalHandler(let url): return "'\(url)' is external and no open_external handler is set"
-        case .controllerFailed(let url, let reason): return "cannot open '\(url)': \(reason)"
+        case .controllerFailed(let url, let reason, _): return "cannot open '\(url)': \(reason)"
         case .parentIsAction(let parent, let url): return "parent '\(parent)' of '\(url)' is an action (mode none), not a screen"
         case .notExternal(let url, let reason): return "cannot open '\(url)' from outside the app: \(reason)"
         case .waiting(let url, let guarded):
@@ -40,5 +43,28 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
         case .busy(let operation, let during):
             return "cannot \(operation) while the navigator is busy with \(during) (constructors, delegate hooks, guards, appear/disappear and observers of the navigator may not navigate; a mode \"none\" route may)"
         }
+    }
+}
+
+extension NavigationError {
+    /// The error a controller's code threw, kept whole beside the navigation error it caused. Two
+    /// causes are equal when they are errors of the same type saying the same.
+    public struct Cause: Equatable, Sendable {
+        /// The error as it was thrown.
+        public let error: any Error
+
+        public init(_ error: any Error) {
+            self.error = error
+        }
+
+        public static func == (lhs: Cause, rhs: Cause) -> Bool {
+            type(of: lhs.error) == type(of: rhs.error) && String(describing: lhs.error) == String(describing: rhs.error)
+        }
+    }
+
+    /// The error a controller's code threw, when this is a `controllerFailed` with one.
+    public var cause: (any Error)? {
+        if case .controllerFailed(_, _, let cause?) = self { return cause.error }
+        return nil
     }
 }

@@ -237,9 +237,13 @@ public final class Navigator<Target, Controller: AnyObject> {
             // An old URL (in data, in a link) opens where its route moved.
             let rewrite = try moves.rewrite(parsed)
             if case .moved(let target) = rewrite { return try redirect(to: target) }
+            // A link to no screen is refused as a link to a screen it may not open is: one rule at
+            // the door from outside.
+            var why = reason
+            if case .failed(let moveFailure) = rewrite { why += "; " + moveFailure }
+            if request.fromOutside { throw NavigationError.notExternal(url, reason: why + ", so it is no screen of the app") }
             try delegate.didNotMatch?(url)
-            if case .failed(let why) = rewrite { throw NavigationError.noRoute(url, reason: reason + "; " + why) }
-            throw NavigationError.noRoute(url, reason: reason)
+            throw NavigationError.noRoute(url, reason: why)
         case .matched(let found):
             if found.route.pattern.isDefault, case .moved(let target) = try moves.rewrite(parsed) { return try redirect(to: target) }
             match = found

@@ -22,10 +22,14 @@ struct AppLoader {
     let lentFunctions: [String: LentModule.Function]
     /// The screens Swift makes, by the name `wf.native` gives them.
     let nativeScreens: [String: NativeScreenFactory]
+    /// The directory whose `wayfinder/` modules are read instead of the compiled-in ones; nil:
+    /// the compiled-in modules.
+    let modulesDirectory: String?
 
     init(source: AppSource, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
          libraries: [(String, [(String, LuaBinding)])], lentModules: [LentModule] = [],
-         nativeScreens: [String: NativeScreenFactory] = [:]) {
+         nativeScreens: [String: NativeScreenFactory] = [:], modulesDirectory: String? = BundledLua.modulesDirectory) {
+        self.modulesDirectory = modulesDirectory
         self.source = source
         self.limits = limits
         self.printSink = printSink
@@ -53,7 +57,7 @@ struct AppLoader {
     /// The same loading of other files (a reload with new sources held in memory).
     func loading(_ other: AppSource) -> AppLoader {
         AppLoader(source: other, limits: limits, printSink: printSink, prelude: prelude, libraries: libraries,
-                  lentModules: lentModules, nativeScreens: nativeScreens)
+                  lentModules: lentModules, nativeScreens: nativeScreens, modulesDirectory: modulesDirectory)
     }
 
     /// A fresh sandboxed state: the app's and the bundled modules' roots, the print sink, and the
@@ -62,7 +66,7 @@ struct AppLoader {
         if let problem = LentModule.problem(lending: lentModules) ?? NativeScreens.problem(naming: nativeScreens.keys) {
             throw .configuration(problem)
         }
-        let bundled = try BundledLua.source()
+        let bundled = try BundledLua.source(directory: modulesDirectory)
         let state: LuaState
         do {
             state = try LuaState(limits: limits)
@@ -89,7 +93,7 @@ struct AppLoader {
             throw .script(error)
         }
         guard internals.count == 2, case .handle(let deduce) = internals[0], let hooks = LuaHostHooks(internals[1]) else {
-            throw .bundledModulesMissing
+            throw modulesDirectory.map { .modulesMissing(directory: $0) } ?? .bundledModulesMissing
         }
         return (hooks, deduce)
     }

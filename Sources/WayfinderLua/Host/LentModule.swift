@@ -9,15 +9,19 @@ import Wayfinder
 /// as long as it keeps them (``LentCall/charge(for:)``).
 ///
 /// ```swift
-/// let points = LentModule("app.points", functions: [
-///     "balance": { _ in [.int(balance)] },
-///     "add": { call in
+/// let module = LentModule("app.points", owner: points, functions: [
+///     "balance": { points, _ in [.int(points.balance)] },
+///     "add": { points, call in
 ///         guard case .int(let earned) = call[0] else { throw PointsError.notANumber }
-///         balance += earned
-///         return [.int(balance)]
+///         points.balance += earned
+///         return [.int(points.balance)]
 ///     },
 /// ])
 /// ```
+///
+/// The host keeps its modules, and what their functions hold, for as long as scripts can call
+/// them: a function that captures an object keeps it alive (never capture it `unowned`: the
+/// host may outlive the code that made the module).
 ///
 /// The name is a module name as `require` takes it (letters, digits and underscores, parts joined
 /// by dots); it may not be `wayfinder` or start with `wayfinder.` (the bundled modules), nor be a
@@ -36,6 +40,14 @@ public struct LentModule {
     public init(_ name: String, functions: [String: Function]) {
         self.name = name
         self.functions = functions
+    }
+
+    /// A module of `owner`'s functions: each is handed `owner` with the call, so none needs to
+    /// capture it. The module keeps `owner`, and the host keeps the module for as long as scripts
+    /// can call it (until the host is released), so the owner cannot go while a script may call
+    /// one of its functions.
+    public init<Owner: AnyObject>(_ name: String, owner: Owner, functions: [String: (Owner, LentCall) throws -> [Value]]) {
+        self.init(name, functions: functions.mapValues { function in { call in try function(owner, call) } })
     }
 
     /// Names the standard libraries already hold in `package.loaded`.

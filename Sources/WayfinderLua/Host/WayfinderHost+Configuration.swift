@@ -35,6 +35,13 @@ extension WayfinderHost {
         /// entry dropped because its URL no longer opens); unset, to standard error.
         public var warn: ((String) -> Void)?
 
+        /// A directory holding `wayfinder/init.lua` (the repository's `lua/`) whose modules the
+        /// app runs on instead of the ones compiled into Wayfinder, read afresh at each load: for
+        /// working on Wayfinder's own modules. Unset, ``BundledLua/modulesDirectory`` (the command
+        /// line sets it from `$WAYFINDER_LUA_PATH`; an app leaves it unset): the compiled-in
+        /// modules. A directory without the modules fails the load (`AppLoadError.modulesMissing`).
+        public var luaModulesDirectory: String?
+
         /// The app at `app`, with the standard limits and nothing lent.
         public init(app: AppSource) {
             self.app = app

@@ -28,7 +28,7 @@ extension WayfinderHost {
         exclusivelyOrStop("add an observer") { adding(observer) }
     }
 
-    private func adding(_ observer: @escaping (NavigationEvent) -> Void) -> ObserverToken {
+    func adding(_ observer: @escaping (NavigationEvent) -> Void) -> ObserverToken {
         nextObserverNumber += 1
         let token = ObserverToken(number: nextObserverNumber)
         observers.append(Observer(token: token, notify: observer, registration: current.navigator.observe(observer)))
@@ -42,7 +42,7 @@ extension WayfinderHost {
         exclusivelyOrStop("remove an observer") { removing(token) }
     }
 
-    private func removing(_ token: ObserverToken) -> Bool {
+    func removing(_ token: ObserverToken) -> Bool {
         guard let index = observers.firstIndex(where: { $0.token == token }) else { return false }
         current.navigator.removeObserver(observers[index].registration)
         observers.remove(at: index)

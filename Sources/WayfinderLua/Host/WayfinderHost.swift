@@ -32,6 +32,8 @@ public final class WayfinderHost {
     var telling = false
     /// The thread of the call under way (HostThreadRule.swift).
     let occupancy = HostOccupancy()
+    /// The streams of events handed out (WayfinderHost+Events.swift).
+    var streams: [EventStream] = []
 
     /// Loads the app the configuration names, with what it lends the scripts. Nothing is shown
     /// until ``launch()``. Throws when the app cannot be loaded (its error names the file and
@@ -40,13 +42,19 @@ public final class WayfinderHost {
         let sinks = Sinks(print: configuration.printSink, warn: configuration.warn)
         let loader = AppLoader(source: configuration.app, limits: configuration.limits, printSink: { sinks.print($0) },
                                prelude: nil, libraries: [], lentModules: configuration.lentModules,
-                               nativeScreens: configuration.nativeScreens)
+                               nativeScreens: configuration.nativeScreens,
+                               modulesDirectory: configuration.luaModulesDirectory ?? BundledLua.modulesDirectory)
         self.sinks = sinks
         current = try AppHost(loader: loader, warnSink: { sinks.warn($0) })
         current.stateStore = configuration.stateStore
         current.openExternal = configuration.openExternal
     }
 
+
+    /// The streams of events end with the host.
+    deinit {
+        finishStreams()
+    }
 
     /// Where the scripts' `print` and the host's warnings go; settable as the program runs.
     private final class Sinks {
@@ -152,7 +160,7 @@ public final class WayfinderHost {
     public func open(_ url: String) throws -> LuaController? {
         try exclusively("open") {
             try checkNotTelling("open")
-            return try current.navigator.open(url)
+            return try opening(url) { try current.navigator.open(url) }
         }
     }
 
@@ -162,7 +170,7 @@ public final class WayfinderHost {
     public func open(_ request: NavigationRequest) throws -> LuaController? {
         try exclusively("open") {
             try checkNotTelling("open")
-            return try current.navigator.open(request)
+            return try opening(request.url) { try current.navigator.open(request) }
         }
     }
 
@@ -172,7 +180,7 @@ public final class WayfinderHost {
     public func replace(_ url: String) throws -> LuaController? {
         try exclusively("replace") {
             try checkNotTelling("replace")
-            return try current.navigator.replace(url)
+            return try opening(url) { try current.navigator.replace(url) }
         }
     }
 
@@ -184,7 +192,7 @@ public final class WayfinderHost {
     public func handleLink(_ url: String) throws -> LuaController? {
         try exclusively("open a link") {
             try checkNotTelling("open a link")
-            return try current.handleLink(url)
+            return try opening(url) { try current.handleLink(url) }
         }
     }
 
@@ -197,7 +205,8 @@ public final class WayfinderHost {
     public func resume() throws -> ResumeOutcome<LuaController> {
         try exclusively("resume") {
             try checkNotTelling("resume")
-            return try current.navigator.resume()
+            guard let url = current.navigator.pendingOpen?.request.url else { return try current.navigator.resume() }
+            return try opening(url) { try current.navigator.resume() }
         }
     }
 
@@ -236,13 +245,22 @@ public final class WayfinderHost {
         }
     }
 
-    /// Selects the tab numbered `number`, from 1 as people count them. False when there is none.
+    /// Selects the tab at `index`, counting from 0 as the tree's tabs, events and snapshots do
+    /// (`.selectedTab(index)`, `.tabs(_, selected:)`). False when there is no such tab.
     @discardableResult
-    public func select(tabNumber number: Int64) throws -> Bool {
+    public func selectTab(at index: Int) throws -> Bool {
         try exclusively("select") {
             try checkNotTelling("select")
-            return try current.navigator.select(tabNumber: number)
+            return try current.navigator.select(index)
         }
+    }
+
+    /// Selects the tab numbered `number`, from 1. False when there is none.
+    @available(*, deprecated, message: "use selectTab(at:), which counts from 0 as events and snapshots do: selectTab(at: number - 1)")
+    @discardableResult
+    public func select(tabNumber number: Int64) throws -> Bool {
+        guard let index = TabNumber.index(of: number) else { return false }
+        return try selectTab(at: index)
     }
 
     // MARK: Screens and controllers
@@ -324,6 +342,17 @@ public final class WayfinderHost {
         fresh.openExternal = current.openExternal
         try fresh.launch()
         replaceApp(with: fresh, because: .relaunch)
+    }
+
+    /// Runs an open of `url`: a script's error on the way (its constructor's, a guard's, a
+    /// delegate hook's) arrives as the navigation error it is, `controllerFailed`, with the
+    /// `ScriptError` as its cause; the navigator's own errors arrive as they are.
+    private func opening<T>(_ url: String, _ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ScriptError {
+            throw NavigationError.controllerFailed(url, reason: error.message, cause: NavigationError.Cause(error))
+        }
     }
 
     /// Swaps in an app made again (a reload's, a relaunch's), and tells the observers.

@@ -133,10 +133,10 @@ public enum PersistenceError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noStateStore: return "this app has no state store (wayfinder run and open keep the state in a file; --state FILE names it)"
+        case .noStateStore: return "this app has no state store"
         case .anotherApp(let owner, let app, let path):
             let whose = owner.map { "belongs to the app '\($0)', not '\(app)'" } ?? "names no app, so it may not be '\(app)''s"
-            return "the navigation state \(path.map { "in \($0) " } ?? "")\(whose); it is left untouched (give another state file, or --no-state)"
+            return "the navigation state \(path.map { "in \($0) " } ?? "")\(whose); it is left untouched"
         case .unclaimed(let error):
             return "cannot use the navigation state in \(error.path): \(error.reason)"
         case .nothingRestored(let dropped, let path):

@@ -16,15 +16,28 @@ public struct ReloadReport {
 public struct ReloadError: Error, CustomStringConvertible {
     /// Why, naming the script's file and line when one is at fault.
     public let message: String
-    /// The Lua traceback, when a script raised the error.
-    public let traceback: String?
+    /// The script's error, when a script is at fault (its kind, file, line and frames).
+    public let scriptError: ScriptError?
     /// The message.
     public var description: String { message }
 
-    init(message: String, traceback: String? = nil) {
+    init(message: String, scriptError: ScriptError? = nil) {
         self.message = message
-        self.traceback = traceback
+        self.scriptError = scriptError
     }
+
+    /// What kind of script error it was (a syntax error, a runtime error, a limit reached), when
+    /// a script is at fault.
+    public var kind: ScriptError.Kind? { scriptError?.kind }
+
+    /// The file the error names (as Lua names chunks: "app.lua"), when it names one.
+    public var file: String? { scriptError?.file }
+
+    /// The line the error names, when it names one.
+    public var line: Int? { scriptError?.line }
+
+    /// The Lua traceback, when a script raised the error.
+    public var traceback: String? { scriptError?.traceback }
 }
 
 extension AppHost {
@@ -43,7 +56,7 @@ extension AppHost {
         do {
             fresh = try AppHost(loader: newSource.map(loader.loading) ?? loader, warnSink: { warnings.lines.append($0) })
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error), traceback: error.traceback)
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error), scriptError: error.scriptError)
         }
         fresh.stateStore = stateStore
         fresh.stateClaim = stateClaim
@@ -61,13 +74,13 @@ extension AppHost {
             if try !fresh.restore(from: fresh.migrated(saved), strict: true) { try fresh.start() }
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error),
-                              traceback: (error as? ScriptError)?.traceback)
+                              scriptError: ScriptError.carried(by: error))
         }
         let changes: RouteChanges
         do {
             changes = RouteChanges(from: try routeReports(), to: try fresh.routeReports())
         } catch {
-            throw ReloadError(message: "reload failed, the app runs on unchanged: " + error.message, traceback: error.traceback)
+            throw ReloadError(message: "reload failed, the app runs on unchanged: " + error.message, scriptError: error)
         }
         fresh.warn = warn
         // What this app could not restore is still in the file; what the reload dropped was not.

@@ -1,4 +1,5 @@
 import CLuaShim
+import Wayfinder
 
 /// Why a call into Lua, a conversion or a load failed.
 public struct ScriptError: Error, CustomStringConvertible, Equatable {
@@ -47,6 +48,18 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
     public var traceback: String? { frames.map(Frame.traceback) }
 
     public var description: String { message }
+
+    /// The script's error `error` is or carries: itself, an app's load error's, a reload's, or
+    /// the cause of a navigation error (a constructor's failure); nil when no script is at fault.
+    public static func carried(by error: any Error) -> ScriptError? {
+        switch error {
+        case let error as ScriptError: error
+        case let error as AppLoadError: error.scriptError
+        case let error as ReloadError: error.scriptError
+        case let error as NavigationError: error.cause.flatMap { carried(by: $0) }
+        default: nil
+        }
+    }
 }
 
 extension ScriptError.Kind {

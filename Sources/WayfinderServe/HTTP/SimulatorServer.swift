@@ -28,8 +28,9 @@ public final class SimulatorServer: Sendable {
     }
 
     /// Why an address cannot be listened on.
-    public struct AddressError: Error, CustomStringConvertible {
+    public struct AddressError: Error, CustomStringConvertible, LocalizedError {
         public let description: String
+        public var errorDescription: String? { description }
     }
 
     public init(session: ServeSession, token: AccessToken = AccessToken(), address: String = "127.0.0.1", port: UInt16 = 0,

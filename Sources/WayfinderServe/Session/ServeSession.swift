@@ -99,7 +99,10 @@ public actor ServeSession {
         case .dismiss:
             navigate(.dismiss) { try $0.dismiss() ? nil : "nothing to dismiss" }
         case .select(let tab):
-            navigate(.select, detail: "tab \(tab)") { try $0.select(tabNumber: tab) ? nil : "there is no tab \(tab)" }
+            navigate(.select, detail: "tab \(tab)") { host in
+                // The page counts tabs from 1, as people do.
+                try TabNumber.index(of: tab).map(host.selectTab(at:)) == true ? nil : "there is no tab \(tab)"
+            }
         case .reload:
             reload(because: [])
         case .inspect(let id):
@@ -153,7 +156,7 @@ public actor ServeSession {
         } catch {
             failed = true
             message = url.map { OpenFailure.reason(error, url: $0) } ?? "\(kind.rawValue): \(error)"
-            traceback = (error as? ScriptError)?.traceback
+            traceback = ScriptError.carried(by: error)?.traceback
         }
         let duration = start.duration(to: clock.now)
         var changes = feed.take()
@@ -230,7 +233,7 @@ public actor ServeSession {
         _ = refresh(adding: &changes)
         let message = launchFailure.map { "cannot launch: \($0)" } ?? (reason == .launch ? "launched" : "loaded\(cause)")
         record(kind, outcome: launchFailure != nil ? .failed : changes.isEmpty ? .unchanged : .changed, message: message,
-               traceback: (launchFailure as? ScriptError)?.traceback, duration: duration, changes: changes, snapshot: true)
+               traceback: launchFailure.flatMap { ScriptError.carried(by: $0)?.traceback }, duration: duration, changes: changes, snapshot: true)
         recordNotes()
         save()
     }

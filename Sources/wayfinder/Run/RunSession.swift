@@ -79,7 +79,7 @@ final class RunSession {
         } catch let refused as PersistenceError {
             // Another app's state file: the session runs from the app's start and saves nothing,
             // so the file stays as it is.
-            note("! \(refused); this session saves nothing")
+            note("! \(StateFileAdvice.message(for: refused)); this session saves nothing")
             host.stateStore = nil
             do { try host.start() } catch { note("! cannot launch: \(error)") }
         } catch {
@@ -102,7 +102,7 @@ final class RunSession {
             savedChangeCount = host.changeCount
             return nil
         } catch {
-            return "! cannot save the navigation state: \(error)"
+            return "! cannot save the navigation state: \(StateFileAdvice.message(for: error))"
         }
     }
 
@@ -133,7 +133,7 @@ final class RunSession {
                 note("! t needs a tab number, as in 't 2'")
                 break
             }
-            attempt("tab") { try host.select(tabNumber: Int64(number)) ? nil : "there is no tab \(number)" }
+            attempt("tab") { try host.selectTab(at: number - 1) ? nil : "there is no tab \(number)" }
         case "o", "open":
             guard !argument.isEmpty else {
                 note("! o needs a URL, as in 'o tt://menu/1' or 'o replace tt://menu/1'")

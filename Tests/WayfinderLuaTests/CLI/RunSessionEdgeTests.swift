@@ -55,6 +55,7 @@ struct RunSessionEdgeTests {
         let open = try WayfinderCLI.run(["open", dir.path, "tt://page/b", "--state", state])
         #expect(open.status == 2)
         #expect(open.stderr.contains("belongs to the app 'restaurant'"))
+        #expect(open.stderr.contains("(give another state file, or --no-state)"), "the command line names its options")
         #expect(try String(contentsOfFile: state, encoding: .utf8) == foreign)
     }
 

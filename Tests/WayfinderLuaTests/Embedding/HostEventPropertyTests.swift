@@ -184,9 +184,9 @@ struct HostEventPropertyTests {
                     step = "dismiss"
                     try host.dismiss()
                 case 65..<73:
-                    let number = Int64.random(in: 1...4, using: &random)
-                    step = "select \(number)"
-                    try host.select(tabNumber: number)
+                    let index = Int.random(in: 0...3, using: &random)
+                    step = "select \(index)"
+                    try host.selectTab(at: index)
                 case 73..<80:
                     let title = ["Page", "Sheet"].randomElement(using: &random)!
                     step = "reload (\(title))"

@@ -179,3 +179,32 @@ struct WayfinderHostTests {
         #expect(heard.events.count == 3)
     }
 }
+
+/// Swift counts tabs one way: `selectTab(at:)` takes the index events and snapshots carry.
+@Suite("The embedding host's tab numbering")
+struct HostTabNumberingTests {
+    @Test func selectTabTakesTheIndexEventsAndSnapshotsCarry() throws {
+        let source = WayfinderHostTests.app().replacingOccurrences(of: #"wf.app { name = "notes", root = "tt://note/home" }"#, with: """
+            wf.app { name = "notes", tabs = { "tt://note/a", "tt://note/b", "tt://note/c" } }
+            """)
+        let host = try WayfinderHost(WayfinderHost.Configuration(app: try AppSource(sources: ["app.lua": source])))
+        try host.launch()
+        var heard: [NavigationChange] = []
+        host.observe { heard.append($0.change) }
+        #expect(try host.selectTab(at: 2))
+        guard case .tabs(let stacks, let selected) = host.tree.root else { Issue.record("no tabs: \(host.tree)"); return }
+        #expect(selected == 2)
+        #expect(stacks[selected].first?.url == "tt://note/c")
+        #expect(heard.contains { if case .selectedTab(2) = $0 { true } else { false } }, "\(heard)")
+        #expect(try host.selectTab(at: 0))
+        guard case .tabs(_, let first) = host.tree.root else { return }
+        #expect(first == 0)
+        heard.removeAll()
+        let before = host.tree
+        for index in [-1, 3, Int.min, Int.max] {
+            #expect(try !host.selectTab(at: index), "tab \(index)")
+        }
+        #expect(host.tree == before)
+        #expect(heard.isEmpty)
+    }
+}

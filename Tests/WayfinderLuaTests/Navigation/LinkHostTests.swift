@@ -201,6 +201,9 @@ struct LinkHostTests {
         #expect(throws: NavigationError.notExternal("tt://settings", reason: "its route 'tt://settings' is not marked external")) {
             try host.handleLink("tt://settings")
         }
+        #expect(throws: NavigationError.notExternal("tt://nowhere", reason: "no route matches, so it is no screen of the app")) {
+            try host.handleLink("tt://nowhere")
+        }
         try host.handleLink("tt://order/2")
         #expect(host.pendingOpen?.request.url == "tt://order/2" && host.pendingOpen?.request.fromOutside == true)
         try host.relaunch()

@@ -64,6 +64,20 @@ final class DemoSession {
     /// The visible screen's controller.
     var visible: LuaController? { host.tree.visible.flatMap(host.controller(for:)) }
 
+    // MARK: The stream of events
+
+    /// The host's events as a stream, read by a task on the main actor as a SwiftUI view's `.task`
+    /// reads them: it hears every event after the call that caused it, in order, and ends when
+    /// the host is released, answering what it heard.
+    func listen() -> Task<[NavigationEvent], Never> {
+        let events = host.events
+        return Task { @MainActor in
+            var heard: [NavigationEvent] = []
+            for await event in events { heard.append(event) }
+            return heard
+        }
+    }
+
     // MARK: The session
 
     func step(_ name: String, _ body: () throws -> Void) {

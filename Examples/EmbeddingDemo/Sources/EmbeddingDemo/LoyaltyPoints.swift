@@ -12,15 +12,17 @@ final class LoyaltyPoints {
         let errorDescription: String?
     }
 
+    /// The module hands each function the points it keeps; the host keeps them as long as it
+    /// can call the module.
     var module: LentModule {
-        LentModule("app.points", functions: [
-            "balance": { [unowned self] _ in [.int(balance)] },
-            "add": { [unowned self] call in
+        LentModule("app.points", owner: self, functions: [
+            "balance": { points, _ in [.int(points.balance)] },
+            "add": { points, call in
                 guard case .int(let amount) = call[0], amount > 0 else {
                     throw Refused(errorDescription: "points come in whole numbers above zero, not \(call[0])")
                 }
-                balance += amount
-                return [.int(balance)]
+                points.balance += amount
+                return [.int(points.balance)]
             },
         ])
     }

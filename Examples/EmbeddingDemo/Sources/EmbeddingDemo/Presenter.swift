@@ -20,9 +20,12 @@ final class Presenter {
     private(set) var popover: Screen?
     /// The events applied since the demo last printed.
     private(set) var heard: [String] = []
+    /// Every event it applied, in order.
+    private(set) var applied: [NavigationEvent] = []
 
     func apply(_ event: NavigationEvent) {
         heard.append(Self.describe(event.change))
+        applied.append(event)
         switch event.change {
         case .pushed(let entry, onto: let stack):
             change(stack) { $0.append(Screen(entry: entry)) }
