@@ -53,7 +53,9 @@ function map:from(pattern, target, options)
     error("map:from('" .. pattern .. "'): the native screen '" .. native_name .. "' cannot be an action (mode none)", 2)
   end
   local described = { class = kind == "table" and class_name(target) or nil, native = native_name }
-  local ok, err = native.add(pattern, target, described, options or {}, options and options.guard)
+  local parent = options and options.parent
+  local ok, err = native.add(pattern, target, described, options or {}, options and options.guard,
+    type(parent) == "function" and parent or nil)
   if not ok then error(err, 2) end
   return self
 end

@@ -14,7 +14,7 @@
 ---@field mode? wayfinder.mode how the controller is presented (default "create")
 ---@field presentation? wayfinder.presentation what opening it does to the tree around it (default "push")
 ---@field guard? fun(route: wayfinder.guarded_route): boolean, string? true to let the open through, or false and a URL to open instead
----@field parent? string a URL opened first, under the new screen
+---@field parent? string|fun(route: wayfinder.guarded_route): string? a URL opened first, under the new screen: a URL, a pattern of the route's own params ("tt://cat/(c)"), or a function of the match answering a URL or nil
 ---@field selector? string the constructor to call ("initWithFood:" calls initWithFood)
 ---@field transition? string a transition name, kept with the route for the front end
 ---@field external? boolean the route may be opened by a link from outside the app (nav:handle_link)
@@ -36,7 +36,7 @@
 ---@field target table|function the route's target
 ---@field param_names string[] the param names in pattern order
 ---@field specificity integer literals count 2, params 1, a catch-all 0
----@field parent string|nil
+---@field parent string|function|nil
 ---@field transition string|nil
 ---@field external boolean|nil
 ---@field name string|nil
