@@ -113,15 +113,19 @@ public final class Navigator<Target, Controller: AnyObject> {
         try open(NavigationRequest(url: url, presentation: .replace))
     }
 
+    /// A link under one of these outside prefixes is read as the app URL under its inside one.
+    public var linkPrefixes = LinkPrefixes()
+
     /// The one door for a URL from outside the app (a notification, a web page, the command
-    /// line's `--link`): only a route marked `external` opens; any other, a URL no route matches
-    /// and one handed outside the app (`tel:`) are refused, and nothing changes. An old URL of a
-    /// moved route is rewritten first. It lands on top of the tree as it is (at launch: the
-    /// restored one), its `parent` placed beneath it (brought forward in the tab that holds it,
-    /// else opened in the selected one), and a guard that stops it keeps it pending, as any open.
+    /// line's `--link`), a web link read through `linkPrefixes` first: only a route marked
+    /// `external` opens; any other, a URL no route matches and one handed outside the app (`tel:`)
+    /// are refused, and nothing changes. An old URL of a moved route is rewritten first. It lands
+    /// on top of the tree as it is (at launch: the restored one), its `parent` placed beneath it
+    /// (brought forward in the tab that holds it, else opened in the selected one), and a guard
+    /// that stops it keeps it pending, as any open.
     @discardableResult
     public func handleLink(_ url: String) throws -> Controller? {
-        var request = NavigationRequest(url: url)
+        var request = NavigationRequest(url: linkPrefixes.appURL(for: url) ?? url)
         request.fromOutside = true
         return try open(request)
     }

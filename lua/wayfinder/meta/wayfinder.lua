@@ -221,6 +221,7 @@ function wf.controller(name, base) end
 ---@field expiration? number seconds; 0 = never
 ---@field pending_expiration? number seconds a pending open waits (default 3600); 0 = for ever
 ---@field version? integer the app's version, from 1 (the default); every saved state records it
+---@field link_prefixes? table<string, string> outside prefix -> app prefix: a link under the first is read as the app URL under the second
 ---@field migrate? fun(state: wayfinder.saved_state, from: integer, to: integer): wayfinder.saved_state upgrades a state an older version saved
 
 ---A saved state as `migrate` sees it: the tree by name (docs/persistence.md, "Versions and migrations").

@@ -18,4 +18,8 @@ wf.map:from("tt://sale/(n:int)", Page, {
 })
 wf.map:from("tt://odd", Page, { parent = function() return 42 end })
 
-wf.app { name = "catalog", root = "tt://home" }
+wf.app {
+  name = "catalog",
+  root = "tt://home",
+  link_prefixes = { ["https://shop.example.com/"] = "tt://", ["https://Shop.Example.com/m/"] = "tt://cat/" },
+}
