@@ -192,6 +192,19 @@ function map:url_for(obj, name)
   return nil, "no URL generator" .. (name and (" named '" .. name .. "'") or "") .. " for " .. what
 end
 
+-- url_for_route(name, params): the URL of the route named `name`, each param checked (missing,
+-- unknown, or of a type the route's param cannot carry); a mistake is raised at the caller's line.
+function map:url_for_route(name, params)
+  check_self(self, "url_for_route")
+  if type(name) ~= "string" then error("url_for_route needs a route name (a string), got " .. type(name), 2) end
+  if params ~= nil and type(params) ~= "table" then
+    error("url_for_route('" .. name .. "', params): params must be a table, got " .. type(params), 2)
+  end
+  local url, reason = native.url_for_route(name, params)
+  if not url then error(reason, 2) end
+  return url
+end
+
 -- Used by the host to describe a match (the CLI's `method` field).
 map._deduce = deduce
 

@@ -8,6 +8,7 @@ enum MapBinding {
     static let functions: [(String, LuaBinding)] = [
         ("add", add), ("remove", remove), ("match", match), ("routes", routes),
         ("add_type", addType), ("generator", generator), ("fill", fill), ("moved", moved), ("fields", fields),
+        ("url_for_route", urlForRoute),
     ]
 
     /// The options of `map:from(pattern, target, options)`.
@@ -205,6 +206,14 @@ enum MapBinding {
             return try Refusal.refusing(PatternError.self, URLGenerationError.self) {
                 [.string(try host.routes.url(for: try host.routes.generatorPattern(pattern)) { values[$0] })]
             }
+        }
+    }
+
+    /// url_for_route(name, params) -> url | nil, message: the named route's URL, its params checked.
+    static let urlForRoute: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return [.string(try RouteParams.url(of: host.routes, call: call, nameAt: 1))]
         }
     }
 

@@ -148,3 +148,52 @@ struct WebLinksCLITests {
         }
     }
 }
+
+/// Routes by name through the real binary: an app's `nav:open { route = ..., params = ... }` and
+/// `wf.url_for_route`, and `wayfinder routes --lua-defs`.
+@Suite("routes by name")
+struct NamedRouteCLITests {
+    static let app = """
+        local wf = require "wayfinder"
+        local nav = wf.navigator
+        local Page = wf.controller "Page"
+        function Page:init(route) self.url = route.url end
+        wf.map:from("tt://home", Page, { name = "home" })
+        wf.map:from("tt://cat/(c)/item/(id:int)", Page, { name = "item", parent = "tt://cat/(c)" })
+        wf.map:from("tt://cat/(c)", Page, { name = "category" })
+        wf.map:from("tt://go/good", function() nav:open { route = "item", params = { c = "hats", id = 2 } } end, { mode = "none" })
+        wf.map:from("tt://go/bad", function() nav:open { route = "item", params = { c = "hats" } } end, { mode = "none" })
+        wf.map:from("tt://go/url", function() nav:open(wf.url_for_route("item", { c = "hats", id = "two" })) end, { mode = "none" })
+        wf.app { root = "tt://home", persistence = "none" }
+        """
+
+    @Test func anAppOpensARouteByNameAndAMissingOrMistypedParamFailsAtItsLine() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", Self.app)
+        let good = try WayfinderCLI.run(["open", directory.path, "tt://go/good"])
+        #expect(good.status == 0, "\(good.stderr)")
+        #expect(good.stdout == "stack: tt://home > tt://cat/hats > tt://cat/hats/item/2\nvisible: tt://cat/hats/item/2\n")
+        let bad = try WayfinderCLI.run(["open", directory.path, "tt://go/bad"])
+        #expect(bad.status == 1)
+        #expect(bad.stderr.contains("app.lua:9: nav:open: route 'item' (tt://cat/(c)/item/(id:int)) needs the param 'id' (its params: c, id)"), "\(bad.stderr)")
+        #expect(bad.stdout == "stack: tt://home\nvisible: tt://home\n")
+        let mistyped = try WayfinderCLI.run(["open", directory.path, "tt://go/url"])
+        #expect(mistyped.status == 1)
+        #expect(mistyped.stderr.contains("app.lua:10: route 'item' (tt://cat/(c)/item/(id:int)): param 'id' = 'two' is not a valid int"), "\(mistyped.stderr)")
+    }
+
+    @Test func luaDefsDeclareEachNamedRouteAndItsTypedParams() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", Self.app)
+        let result = try WayfinderCLI.run(["routes", directory.path, "--lua-defs"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.lines.first == "---@meta")
+        #expect(result.lines.contains(#"---@alias wayfinder.route_name "item"|"category"|"home""#), "\(result.stdout)")
+        let item = try #require(result.lines.firstIndex(of: "---@class wayfinder.route_params.item"))
+        #expect(Array(result.lines[(item + 1)...].prefix(2)) == ["---@field c string", "---@field id integer"])
+        #expect(result.lines.contains("---@field params wayfinder.route_params.category"))
+        #expect(!result.stdout.contains("go/"), "unnamed routes are not declared")
+        let both = try WayfinderCLI.run(["routes", directory.path, "--lua-defs", "--json"])
+        #expect(both.status == 2)
+    }
+}

@@ -59,9 +59,13 @@
 ---@field presentation wayfinder.presentation|nil
 ---@field since integer when it was stopped, in seconds of the host's clock
 
----What `wf.navigator:open` takes besides a URL string.
----@class wayfinder.action
+---What `wf.navigator:open` takes besides a URL string; a named route's action is
+---`wayfinder.route_action` (`wayfinder routes APP --lua-defs` writes the app's).
+---@class wayfinder.action: wayfinder.action_options
 ---@field url string
+
+---An action's fields besides what it opens.
+---@class wayfinder.action_options
 ---@field query? table values that join the URL's query, handed over by reference
 ---@field parent? string overrides the route's parent
 ---@field presentation? wayfinder.presentation overrides the route's presentation
@@ -168,6 +172,11 @@ function App:replace(url) end
 ---@param url string
 ---@return boolean ok, string|nil reason
 function App:handle_link(url) end
+---Opens the app's route named `name`, its params checked (a mistake is raised at the spec's line).
+---@param name wayfinder.route_name
+---@param params? table
+---@return boolean ok, string|nil reason
+function App:open_route(name, params) end
 ---@return boolean ok, string|nil reason
 function App:pop_to_root() end
 ---Asks the guard of the pending open again: true when it opened.
@@ -282,6 +291,13 @@ function wf.native(name) end
 ---@return string|nil url, string|nil reason
 function wf.url_for(obj, name) end
 
+---The URL of the route named `name`, filled from `params`; a missing, unknown or mistyped param
+---is raised at the caller's line.
+---@param name wayfinder.route_name
+---@param params? table
+---@return string url
+function wf.url_for_route(name, params) end
+
 ---@class wayfinder.map
 wf.map = {}
 ---@param pattern string
@@ -315,6 +331,10 @@ function wf.map:url(class, name_or_pattern, pattern) end
 ---@param name? string
 ---@return string|nil url, string|nil reason
 function wf.map:url_for(obj, name) end
+---@param name wayfinder.route_name
+---@param params? table
+---@return string url
+function wf.map:url_for_route(name, params) end
 
 ---@class wayfinder.codec
 wf.codec = {}
@@ -343,11 +363,11 @@ function wf.codec.parse_query(query) end
 ---@field expiration number
 ---@field pending_expiration number seconds a pending open waits before it is dropped; 0 = for ever
 wf.navigator = {}
----@param target string|wayfinder.action
+---@param target string|wayfinder.action|wayfinder.route_action
 ---@return any controller, string|nil reason
 function wf.navigator:open(target) end
 ---Opens in the visible screen's place (presentation "replace"): back goes where it went before.
----@param target string|wayfinder.action
+---@param target string|wayfinder.action|wayfinder.route_action
 ---@return any controller, string|nil reason
 function wf.navigator:replace(target) end
 ---A link from outside the app: only routes marked external open; old URLs move first.
