@@ -29,16 +29,22 @@ struct RoutesCommand: ParsableCommand {
     @Option(help: "Compare the route table with the snapshot in FILE; print the differences and exit 1 when it differs.")
     var check: String?
 
+    @Flag(name: .customLong("lua-defs"), help: "Print LuaLS definitions of the named routes and their params, for editors.")
+    var luaDefs = false
+
     @OptionGroup var host: HostOptions
 
     func validate() throws {
-        guard write == nil || check == nil else { throw ValidationError("choose one of --write and --check") }
+        guard [write != nil, check != nil, luaDefs, json].filter({ $0 }).count <= 1 else {
+            throw ValidationError("choose one of --json, --write, --check and --lua-defs")
+        }
     }
 
     func run() throws {
         let appHost = try host.load(app)
         let routes = try appHost.routeReports()
         if write != nil || check != nil { return try snapshot(RouteSnapshot(routes)) }
+        if luaDefs { return Terminal.print(String(RouteLuaDefinitions.text(routes).dropLast())) }
         if json {
             for route in routes { Terminal.print(try JSON.encode(route.json)) }
         } else {

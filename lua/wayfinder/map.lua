@@ -53,7 +53,9 @@ function map:from(pattern, target, options)
     error("map:from('" .. pattern .. "'): the native screen '" .. native_name .. "' cannot be an action (mode none)", 2)
   end
   local described = { class = kind == "table" and class_name(target) or nil, native = native_name }
-  local ok, err = native.add(pattern, target, described, options or {}, options and options.guard)
+  local parent = options and options.parent
+  local ok, err = native.add(pattern, target, described, options or {}, options and options.guard,
+    type(parent) == "function" and parent or nil)
   if not ok then error(err, 2) end
   return self
 end
@@ -188,6 +190,19 @@ function map:url_for(obj, name)
   end
   local what = getmetatable(obj) and class_name(getmetatable(obj)) or "this object"
   return nil, "no URL generator" .. (name and (" named '" .. name .. "'") or "") .. " for " .. what
+end
+
+-- url_for_route(name, params): the URL of the route named `name`, each param checked (missing,
+-- unknown, or of a type the route's param cannot carry); a mistake is raised at the caller's line.
+function map:url_for_route(name, params)
+  check_self(self, "url_for_route")
+  if type(name) ~= "string" then error("url_for_route needs a route name (a string), got " .. type(name), 2) end
+  if params ~= nil and type(params) ~= "table" then
+    error("url_for_route('" .. name .. "', params): params must be a table, got " .. type(params), 2)
+  end
+  local url, reason = native.url_for_route(name, params)
+  if not url then error(reason, 2) end
+  return url
 end
 
 -- Used by the host to describe a match (the CLI's `method` field).

@@ -8,6 +8,7 @@ local contexts = require "wayfinder.context"
 local callable = require "wayfinder.callable"
 local fields = require "wayfinder.fields"
 local natives = require "wayfinder.native_screen"
+local route_url = (require "wayfinder.native.map").url_for_route
 
 -- Taken once: these run on every open (a global is a table lookup), and a script that replaces
 -- a global changes nothing here.
@@ -63,20 +64,31 @@ local function check_self(self, method)
   if self ~= navigator then error("call it as wf.navigator:" .. method .. "(...), with a colon", 3) end
 end
 
--- Checks an action table (or a URL) for open and replace, raising at the script's line.
+-- Checks an action table (or a URL) for open and replace, raising at the script's line; the URL
+-- to open (a named route's, filled from its params).
 local function check_action(target, method)
-  if type(target) == "string" then return end
+  if type(target) == "string" then return target end
   if type(target) ~= "table" then
     error("nav:" .. method .. " needs a URL string or an action table { url = ..., query = ... }, got " .. type(target), 3)
   end
   fields.check(action_list, target, "nav:" .. method, "action field", 3)
-  if target.url == nil then error("nav:" .. method .. ": the action table needs a url", 3) end
+  local url = target.url
+  if target.route ~= nil then
+    if url ~= nil then error("nav:" .. method .. ": give the action a url or a route, not both", 3) end
+    local reason
+    url, reason = route_url(target.route, target.params)
+    if not url then error("nav:" .. method .. ": " .. reason, 3) end
+  elseif target.params ~= nil then
+    error("nav:" .. method .. ": action field 'params' goes with 'route' (the route's name)", 3)
+  end
+  if url == nil then error("nav:" .. method .. ": the action table needs a url (or a route)", 3) end
   if target.context ~= nil and not contexts.is(target.context) then
     error("nav:" .. method .. ": action field 'context' must be a context (made by wf.context), got " .. type(target.context), 3)
   end
   if target.presentation ~= nil and not presentations[target.presentation] then
     error("nav:" .. method .. ": presentation must be one of " .. presentation_names .. "; got '" .. target.presentation .. "'", 3)
   end
+  return url
 end
 
 -- open(url) or open { url, query, parent, presentation, state, context, animated, transition }
@@ -84,16 +96,15 @@ end
 function methods:open(target)
   if self ~= navigator then check_self(self, "open") end
   if type(target) == "string" then return native.open(target) end
-  check_action(target, "open")
-  return native.open(target.url, target)
+  return native.open(check_action(target, "open"), target)
 end
 
 -- replace(url_or_action): open in the visible screen's place (presentation "replace").
 function methods:replace(target)
   check_self(self, "replace")
-  check_action(target, "replace")
+  local url = check_action(target, "replace")
   if type(target) == "string" then return native.open(target, nil, "replace") end
-  return native.open(target.url, target, "replace")
+  return native.open(url, target, "replace")
 end
 
 -- handle_link(url): a link from outside the app; only routes marked external open.

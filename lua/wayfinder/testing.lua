@@ -58,6 +58,15 @@ function methods.handle_link(app, url)
   check_argument("handle_link", "a URL (a string)", type(url) == "string", url)
   return answered(native.handle_link(app, url))
 end
+-- open_route(name [, params]): opens the app's route named `name`, its params checked; a missing,
+-- unknown or mistyped param is raised at the spec's line, as the app's own nav:open would raise it.
+function methods.open_route(app, name, params)
+  check_argument("open_route", "a route name (a string)", type(name) == "string", name)
+  check_argument("open_route", "params (a table)", params == nil or type(params) == "table", params)
+  local url, reason = native.url_for_route(app, name, params)
+  if not url then error("app:open_route: " .. reason, 2) end
+  return answered(native.open(app, url))
+end
 function methods.select(app, tab)
   check_argument("select", "a tab number (an integer)", type(tab) == "number" and math.tointeger(tab) ~= nil, tab)
   return answered(native.select(app, tab))

@@ -48,6 +48,10 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// Asked before a matched URL opens, when set: a route's guard (docs/lua-api.md, "Guards").
     /// It runs while the tree is being changed, so it may not navigate.
     public var routeGuard: ((RouteMatch<Target>, NavigationRequest) throws -> GuardVerdict)?
+    /// Asked for the parent of a matched route, when set (a host whose routes may compute their
+    /// parent); unset, the route's `parent` option is used, filled from the match's params
+    /// (`filledParent(of:)`). Nil opens no parent.
+    public var routeParent: ((RouteMatch<Target>) throws -> String?)?
     /// The open a guard stopped, waiting for the guard to let it through.
     public internal(set) var pendingOpen: PendingOpen?
     /// Told after `pendingOpen` changed (kept, replaced, opened or dropped): a host that charges
@@ -109,15 +113,19 @@ public final class Navigator<Target, Controller: AnyObject> {
         try open(NavigationRequest(url: url, presentation: .replace))
     }
 
+    /// A link under one of these outside prefixes is read as the app URL under its inside one.
+    public var linkPrefixes = LinkPrefixes()
+
     /// The one door for a URL from outside the app (a notification, a web page, the command
-    /// line's `--link`): only a route marked `external` opens; any other, a URL no route matches
-    /// and one handed outside the app (`tel:`) are refused, and nothing changes. An old URL of a
-    /// moved route is rewritten first. It lands on top of the tree as it is (at launch: the
-    /// restored one), its `parent` placed beneath it (brought forward in the tab that holds it,
-    /// else opened in the selected one), and a guard that stops it keeps it pending, as any open.
+    /// line's `--link`), a web link read through `linkPrefixes` first: only a route marked
+    /// `external` opens; any other, a URL no route matches and one handed outside the app (`tel:`)
+    /// are refused, and nothing changes. An old URL of a moved route is rewritten first. It lands
+    /// on top of the tree as it is (at launch: the restored one), its `parent` placed beneath it
+    /// (brought forward in the tab that holds it, else opened in the selected one), and a guard
+    /// that stops it keeps it pending, as any open.
     @discardableResult
     public func handleLink(_ url: String) throws -> Controller? {
-        var request = NavigationRequest(url: url)
+        var request = NavigationRequest(url: linkPrefixes.appURL(for: url) ?? url)
         request.fromOutside = true
         return try open(request)
     }
@@ -303,7 +311,7 @@ public final class Navigator<Target, Controller: AnyObject> {
     private func place(_ match: RouteMatch<Target>, _ request: NavigationRequest, key: String, into working: inout NavigationTree<Controller>,
                        parents: [String], action: inout Action?) throws -> Controller? {
         let url = request.url
-        if let parent = request.parent ?? match.route.options.parent {
+        if let parent = try request.parent ?? parent(of: match) {
             try openParent(parent, of: url, key: key, into: &working, parents: parents)
         }
 
@@ -353,6 +361,18 @@ public final class Navigator<Target, Controller: AnyObject> {
         try delegate.willOpen?(entry.url, controller)
         working.replaceVisible(with: NavigationEntry(url: entry.url, key: entry.key, mode: entry.mode, query: entry.query, controller: controller))
         return controller
+    }
+
+    private func parent(of match: RouteMatch<Target>) throws -> String? {
+        if let routeParent { return try routeParent(match) }
+        return try filledParent(of: match)
+    }
+
+    /// The route's `parent` option, filled from the match's params when it is a pattern.
+    public func filledParent(of match: RouteMatch<Target>) throws -> String? {
+        do { return try routes.parentURL(of: match) } catch {
+            throw NavigationError.malformedURL(match.route.options.parent ?? "", reason: "parent of '\(match.url.text)': \(error)")
+        }
     }
 
     private func openParent(_ parent: String, of url: String, key: String, into working: inout NavigationTree<Controller>,

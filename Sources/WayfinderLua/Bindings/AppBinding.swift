@@ -9,11 +9,12 @@ enum AppBinding {
     enum Option: String, LuaTableFields {
         case name, tabs, root, persistence, expiration, version, migrate
         case pendingExpiration = "pending_expiration"
+        case linkPrefixes = "link_prefixes"
 
         var luaType: String? {
             switch self {
             case .name, .root, .persistence: "string"
-            case .tabs: "table"
+            case .tabs, .linkPrefixes: "table"
             case .expiration, .version, .pendingExpiration: "number"
             case .migrate: "function"
             }
@@ -61,15 +62,35 @@ enum AppBinding {
                 }
                 config.version = Int(version)
             }
+            if let given = fields[Option.linkPrefixes.rawValue] {
+                config.linkPrefixes = try linkPrefixes(given)
+            }
             config.migration = call.definition(ofFunctionAt: 2)
             // Charged before it replaces the settings before it (whose charge goes with them), so
             // settings that do not fit leave the old ones in place.
             let kept = [config.name, config.root, config.migration].reduce(0) { $0 + ($1.map(RetainedCost.text) ?? 0) }
                 + config.tabs.reduce(0) { $0 + RetainedCost.entry(url: $1) }
                 + config.tabTitles.values.reduce(0) { $0 + RetainedCost.text($1) }
+                + config.linkPrefixes.pairs.reduce(0) { $0 + RetainedCost.text($1.outside) + RetainedCost.text($1.inside) }
             host.keptCharges.config = try ExternalCharge(kept, to: call.state)
             host.config = config
             return [.bool(true)]
         }
+    }
+
+    /// `link_prefixes = { [outside] = inside, ... }`: text keys to text values, each a prefix.
+    private static func linkPrefixes(_ given: Value) throws -> LinkPrefixes {
+        let shape = "wf.app: link_prefixes must map outside prefixes to app prefixes ({ [\"https://shop.example.com/\"] = \"tt://\" })"
+        var prefixes: [String: String] = [:]
+        switch given {
+        case .array(let items) where items.isEmpty: break
+        case .map(let pairs):
+            for (outside, inside) in pairs {
+                guard let inside = inside.stringValue else { throw Refusal(shape + "; '\(outside)' maps to \(inside.typeDescription)") }
+                prefixes[outside] = inside
+            }
+        default: throw Refusal(shape)
+        }
+        do { return try LinkPrefixes(prefixes) } catch { throw Refusal("wf.app: " + error.description) }
     }
 }

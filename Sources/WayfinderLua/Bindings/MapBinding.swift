@@ -8,6 +8,7 @@ enum MapBinding {
     static let functions: [(String, LuaBinding)] = [
         ("add", add), ("remove", remove), ("match", match), ("routes", routes),
         ("add_type", addType), ("generator", generator), ("fill", fill), ("moved", moved), ("fields", fields),
+        ("url_for_route", urlForRoute),
     ]
 
     /// The options of `map:from(pattern, target, options)`.
@@ -19,7 +20,9 @@ enum MapBinding {
             switch self {
             case .external: "boolean"
             case .guard: "function"
-            case .mode, .presentation, .parent, .selector, .transition, .name: "string"
+            // A URL, a pattern of the route's params, or a function of the match: checked here.
+            case .parent: nil
+            case .mode, .presentation, .selector, .transition, .name: "string"
             }
         }
     }
@@ -35,8 +38,9 @@ enum MapBinding {
         case `class`, native
     }
 
-    /// add(pattern, target, { class = name | nil, native = name | nil }, options, guard | nil) ->
-    /// true | nil, message. The guard comes apart too, so where it is defined can be read.
+    /// add(pattern, target, { class = name | nil, native = name | nil }, options, guard | nil,
+    /// parent function | nil) -> true | nil, message. The functions come apart too, so where they
+    /// are defined can be read.
     static let add: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
@@ -62,12 +66,25 @@ enum MapBinding {
                 }
                 options.presentation = parsed
             }
-            var routeGuard: LuaRouteGuard?
+            var routeGuard: LuaRouteFunction?
             if call.type(5) == .function {
-                routeGuard = LuaRouteGuard(function: try call.handle(5, kind: "function"), definition: call.definition(ofFunctionAt: 5) ?? "?")
+                routeGuard = LuaRouteFunction(function: try call.handle(5, kind: "function"), definition: call.definition(ofFunctionAt: 5) ?? "?")
             }
-            if let parent = option(.parent)?.stringValue {
-                do { _ = try NavigationURL(parent) } catch {
+            var parentFunction: LuaRouteFunction?
+            if call.type(6) == .function {
+                parentFunction = LuaRouteFunction(function: try call.handle(6, kind: "function"), definition: call.definition(ofFunctionAt: 6) ?? "?")
+            }
+            // Parsed once, for the checks and the route.
+            let parsed = try Refusal.refusing(PatternError.self) { try host.routes.parse(pattern) }
+            if let given = option(.parent), parentFunction == nil {
+                guard let parent = given.stringValue else {
+                    throw Refusal("map:from: option 'parent' must be a URL, a pattern of the route's params or a function, got \(given.typeDescription)")
+                }
+                do {
+                    if try host.routes.parentPattern(parent, of: parsed) == nil { _ = try NavigationURL(parent) }
+                } catch let error as PatternError {
+                    throw Refusal("pattern '\(pattern)': parent '\(parent)' cannot be filled: \(error.reason)")
+                } catch {
                     throw Refusal("pattern '\(pattern)': parent '\(parent)' is not a URL: \(error)")
                 }
                 options.parent = parent
@@ -76,19 +93,18 @@ enum MapBinding {
             options.transition = option(.transition)?.stringValue
             options.external = option(.external)?.boolValue ?? false
             options.name = option(.name)?.stringValue
-            // Parsed once, for the check and the route.
-            let parsed = try Refusal.refusing(PatternError.self) { try host.routes.parse(pattern) }
             // A pattern whose URLs moved cannot be a route again while the move stands.
             if let move = host.navigator.moves.move(sharingShapeWith: parsed) {
                 throw Refusal("pattern '\(pattern)': its URLs moved to '\(move.new.text)' (wf.map:moved('\(move.old.text)', ...)); a moved pattern cannot be a route too")
             }
             // Charged first: a route that does not fit is not added (the error is raised at the
             // script's line), and the charge goes with the route.
-            let cost = RetainedCost.route(pattern: pattern, options: options, names: [className, nativeName, routeGuard?.definition])
+            let cost = RetainedCost.route(pattern: pattern, options: options, names: [className, nativeName, routeGuard?.definition, parentFunction?.definition])
             let charge = try ExternalCharge(cost, to: call.state)
             try Refusal.refusing(PatternError.self) {
                 try host.routes.add(parsed, target: LuaTarget(handle: handle, isClass: isClass, className: className, nativeName: nativeName,
-                                                               routeGuard: routeGuard, charge: charge), options: options)
+                                                               routeGuard: routeGuard, parentFunction: parentFunction, charge: charge),
+                                   options: options)
             }
             return [.bool(true)]
         }
@@ -193,6 +209,14 @@ enum MapBinding {
         }
     }
 
+    /// url_for_route(name, params) -> url | nil, message: the named route's URL, its params checked.
+    static let urlForRoute: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try AppHost.from(call)
+            return [.string(try RouteParams.url(of: host.routes, call: call, nameAt: 1))]
+        }
+    }
+
     private static func describe(_ route: Route<LuaTarget>) -> OrderedDictionary<String, Value> {
         var fields: OrderedDictionary<String, Value> = [
             "pattern": .string(route.pattern.text),
@@ -206,6 +230,7 @@ enum MapBinding {
             "external": .bool(route.options.external),
         ]
         if let parent = route.options.parent { fields["parent"] = .string(parent) }
+        if let parent = route.target.parentFunction { fields["parent"] = .handle(parent.function) }
         if let name = route.options.name { fields["name"] = .string(name) }
         if let transition = route.options.transition { fields["transition"] = .string(transition) }
         if let routeGuard = route.target.routeGuard { fields["guard"] = .handle(routeGuard.function) }

@@ -83,7 +83,8 @@ enum NavigatorBinding {
                             request.query = query
                             for item in leftOut { host.warnOnce("not saved: \(url): query \(item) cannot be written to disk") }
                         // animated and transition are for a presenting host; this one has none.
-                        case .url, .context, .model, .animated, .transition, nil: break
+                        // route and params became the URL on the Lua side.
+                        case .url, .route, .params, .context, .model, .animated, .transition, nil: break
                         }
                     }
                 } catch {
@@ -103,12 +104,12 @@ enum NavigatorBinding {
     /// makes the controller; `url` is open's first argument; `model` is the host's own (a restored
     /// list's position), never a script's.
     enum ActionField: String, LuaTableFields {
-        case url, query, parent, presentation, state, context, animated, transition, model
+        case url, route, params, query, parent, presentation, state, context, animated, transition, model
 
         var luaType: String? {
             switch self {
-            case .url, .parent, .presentation, .transition: "string"
-            case .query: "table"
+            case .url, .route, .parent, .presentation, .transition: "string"
+            case .query, .params: "table"
             case .animated: "boolean"
             case .state, .context, .model: nil
             }

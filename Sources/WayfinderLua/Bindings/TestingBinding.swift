@@ -7,7 +7,7 @@ import Wayfinder
 /// (which the Lua side hands scripts as `false, reason`).
 enum TestingBinding {
     static let functions: [(String, LuaBinding)] = [
-        ("launch", launch), ("open", open), ("handle_link", handleLink), ("back", back), ("dismiss", dismiss),
+        ("launch", launch), ("open", open), ("handle_link", handleLink), ("url_for_route", urlForRoute), ("back", back), ("dismiss", dismiss),
         ("pop_to_root", popToRoot), ("select", select), ("resume", resume), ("pending", pending), ("presentations", presentations),
         ("url", url), ("tree", tree), ("render", render), ("relaunch", relaunch), ("reload", reload),
         ("stats", stats), ("close", close), ("copy_app", copyApp), ("write", write),
@@ -134,6 +134,15 @@ enum TestingBinding {
             } catch {
                 throw Refusal(OpenFailure.reason(error, url: url))
             }
+        }
+    }
+
+    /// url_for_route(app, name, params) -> url | nil, reason: the URL of the app's own route
+    /// named `name`, its params checked (for `app:open_route`).
+    static let urlForRoute: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let host = try call.object(1, as: AppDriver.self, name: "app").running()
+            return [.string(try RouteParams.url(of: host.routes, call: call, nameAt: 2))]
         }
     }
 

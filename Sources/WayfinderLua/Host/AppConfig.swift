@@ -20,6 +20,8 @@ public struct AppConfig: Sendable, Equatable {
     /// The app's version, recorded in every state it saves; a state of an older version is
     /// migrated before it is restored (docs/persistence.md, "Versions and migrations").
     public var version = 1
+    /// Web links read as app URLs (`link_prefixes`, docs/lua-api.md, "Web links onto app routes").
+    public var linkPrefixes = LinkPrefixes()
     /// Where the app's `migrate` function is defined (`file:line`), nil when it has none.
     public var migration: String?
 

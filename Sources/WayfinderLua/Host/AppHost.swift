@@ -12,7 +12,10 @@ public final class AppHost {
     public let routes: RouteTable<LuaTarget>
     public let navigator: Navigator<LuaTarget, LuaController>
     public internal(set) var config = AppConfig() {
-        didSet { navigator.pendingExpiration = config.pendingExpiration }
+        didSet {
+            navigator.pendingExpiration = config.pendingExpiration
+            navigator.linkPrefixes = config.linkPrefixes
+        }
     }
     /// Told what went wrong where nothing can fail any more: an appear/disappear hook's error, an
     /// entry dropped because its URL no longer opens.

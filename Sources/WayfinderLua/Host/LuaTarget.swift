@@ -13,18 +13,21 @@ public struct LuaTarget: CustomStringConvertible {
     /// The native screen's name, when the target is one (``NativeScreen``).
     public let nativeName: String?
     /// The route's `guard` option, asked before its URL opens (docs/lua-api.md, "Guards").
-    public let routeGuard: LuaRouteGuard?
+    public let routeGuard: LuaRouteFunction?
+    /// The route's `parent` option when it is a function of the match (LuaRouteParents.swift).
+    public let parentFunction: LuaRouteFunction?
     /// What the route holding this target costs the host (`RetainedCost.route`), charged to the
     /// state's memory limit for as long as the route is in the table.
     let charge: ExternalCharge?
 
-    init(handle: Value.Handle, isClass: Bool, className: String?, nativeName: String? = nil, routeGuard: LuaRouteGuard? = nil,
-         charge: ExternalCharge? = nil) {
+    init(handle: Value.Handle, isClass: Bool, className: String?, nativeName: String? = nil, routeGuard: LuaRouteFunction? = nil,
+         parentFunction: LuaRouteFunction? = nil, charge: ExternalCharge? = nil) {
         self.handle = handle
         self.isClass = isClass
         self.className = className
         self.nativeName = nativeName
         self.routeGuard = routeGuard
+        self.parentFunction = parentFunction
         self.charge = charge
     }
 
@@ -35,9 +38,9 @@ public struct LuaTarget: CustomStringConvertible {
     }
 }
 
-/// A route's guard: the script's function, and where it is defined (`file:line`), which a guard
-/// that answers wrongly is named by.
-public struct LuaRouteGuard {
+/// A route's guard or parent function: the script's function, and where it is defined
+/// (`file:line`), which a function that answers wrongly is named by.
+public struct LuaRouteFunction {
     let function: Value.Handle
     let definition: String
 }

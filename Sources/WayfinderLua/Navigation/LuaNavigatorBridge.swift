@@ -54,6 +54,7 @@ final class LuaNavigatorBridge {
         self.deduce = deduce
         navigator.factory = controllerFactory(hooks)
         navigator.routeGuard = { [unowned self] match, request in try verdict(of: match, request) }
+        navigator.routeParent = { [unowned self] match in try parent(of: match) }
         navigator.pendingChanged = { [unowned self] in chargePending() }
         installDelegate()
     }

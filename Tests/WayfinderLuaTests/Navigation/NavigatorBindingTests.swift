@@ -354,8 +354,8 @@ struct NavigatorBindingTests {
             "wayfinder.navigator.colour = 'red'": "spec:1: nav.colour is not a navigator field (fields: delegate, persistence, expiration, pending_expiration)",
             "wayfinder.navigator.open('tt://home')": "spec:1: call it as wf.navigator:open(...), with a colon",
             "wayfinder.navigator:open(42)": "spec:1: nav:open needs a URL string or an action table { url = ..., query = ... }, got number",
-            "wayfinder.navigator:open { url = 'tt://home', color = 1 }": "spec:1: nav:open: unknown action field 'color' (known: url, query, parent, presentation, state, context, animated, transition)",
-            "wayfinder.navigator:open { query = {} }": "spec:1: nav:open: the action table needs a url",
+            "wayfinder.navigator:open { url = 'tt://home', color = 1 }": "spec:1: nav:open: unknown action field 'color' (known: url, route, params, query, parent, presentation, state, context, animated, transition)",
+            "wayfinder.navigator:open { query = {} }": "spec:1: nav:open: the action table needs a url (or a route)",
             "wayfinder.navigator:select('2')": "spec:1: nav:select needs a tab number (an integer from 1), got string",
             "wayfinder.navigator:tabs {}": "spec:1: nav:tabs needs a list of URL strings",
         ]

@@ -105,7 +105,7 @@ struct ScriptLineTests {
     static let cases: [(String, String)] = [
         ("wf.context.app:set(42, 1)", "app.lua:2: a context key must be a non-empty string, got number"),
         ("wf.codec.query(5)", "app.lua:2: wf.codec.query needs a table, got number"),
-        ("wf.navigator:open({})", "app.lua:2: nav:open: the action table needs a url"),
+        ("wf.navigator:open({})", "app.lua:2: nav:open: the action table needs a url (or a route)"),
         ("local function f() return ('x'):gsub('.', f) end\nf()", "app.lua:2: C stack overflow"),
         ("local t = setmetatable({}, {__tostring = function(s) return tostring(s) end})\nprint(tostring(t))", "app.lua:2: C stack overflow"),
         ("local function f(a, b) table.sort({3, 2, 1}, f) return a < b end\ntable.sort({3, 2, 1}, f)", "app.lua:2: C stack overflow"),

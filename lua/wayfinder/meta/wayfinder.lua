@@ -14,7 +14,7 @@
 ---@field mode? wayfinder.mode how the controller is presented (default "create")
 ---@field presentation? wayfinder.presentation what opening it does to the tree around it (default "push")
 ---@field guard? fun(route: wayfinder.guarded_route): boolean, string? true to let the open through, or false and a URL to open instead
----@field parent? string a URL opened first, under the new screen
+---@field parent? string|fun(route: wayfinder.guarded_route): string? a URL opened first, under the new screen: a URL, a pattern of the route's own params ("tt://cat/(c)"), or a function of the match answering a URL or nil
 ---@field selector? string the constructor to call ("initWithFood:" calls initWithFood)
 ---@field transition? string a transition name, kept with the route for the front end
 ---@field external? boolean the route may be opened by a link from outside the app (nav:handle_link)
@@ -36,7 +36,7 @@
 ---@field target table|function the route's target
 ---@field param_names string[] the param names in pattern order
 ---@field specificity integer literals count 2, params 1, a catch-all 0
----@field parent string|nil
+---@field parent string|function|nil
 ---@field transition string|nil
 ---@field external boolean|nil
 ---@field name string|nil
@@ -59,9 +59,13 @@
 ---@field presentation wayfinder.presentation|nil
 ---@field since integer when it was stopped, in seconds of the host's clock
 
----What `wf.navigator:open` takes besides a URL string.
----@class wayfinder.action
+---What `wf.navigator:open` takes besides a URL string; a named route's action is
+---`wayfinder.route_action` (`wayfinder routes APP --lua-defs` writes the app's).
+---@class wayfinder.action: wayfinder.action_options
 ---@field url string
+
+---An action's fields besides what it opens.
+---@class wayfinder.action_options
 ---@field query? table values that join the URL's query, handed over by reference
 ---@field parent? string overrides the route's parent
 ---@field presentation? wayfinder.presentation overrides the route's presentation
@@ -168,6 +172,11 @@ function App:replace(url) end
 ---@param url string
 ---@return boolean ok, string|nil reason
 function App:handle_link(url) end
+---Opens the app's route named `name`, its params checked (a mistake is raised at the spec's line).
+---@param name wayfinder.route_name
+---@param params? table
+---@return boolean ok, string|nil reason
+function App:open_route(name, params) end
 ---@return boolean ok, string|nil reason
 function App:pop_to_root() end
 ---Asks the guard of the pending open again: true when it opened.
@@ -221,6 +230,7 @@ function wf.controller(name, base) end
 ---@field expiration? number seconds; 0 = never
 ---@field pending_expiration? number seconds a pending open waits (default 3600); 0 = for ever
 ---@field version? integer the app's version, from 1 (the default); every saved state records it
+---@field link_prefixes? table<string, string> outside prefix -> app prefix: a link under the first is read as the app URL under the second
 ---@field migrate? fun(state: wayfinder.saved_state, from: integer, to: integer): wayfinder.saved_state upgrades a state an older version saved
 
 ---A saved state as `migrate` sees it: the tree by name (docs/persistence.md, "Versions and migrations").
@@ -281,6 +291,13 @@ function wf.native(name) end
 ---@return string|nil url, string|nil reason
 function wf.url_for(obj, name) end
 
+---The URL of the route named `name`, filled from `params`; a missing, unknown or mistyped param
+---is raised at the caller's line.
+---@param name wayfinder.route_name
+---@param params? table
+---@return string url
+function wf.url_for_route(name, params) end
+
 ---@class wayfinder.map
 wf.map = {}
 ---@param pattern string
@@ -314,6 +331,10 @@ function wf.map:url(class, name_or_pattern, pattern) end
 ---@param name? string
 ---@return string|nil url, string|nil reason
 function wf.map:url_for(obj, name) end
+---@param name wayfinder.route_name
+---@param params? table
+---@return string url
+function wf.map:url_for_route(name, params) end
 
 ---@class wayfinder.codec
 wf.codec = {}
@@ -342,11 +363,11 @@ function wf.codec.parse_query(query) end
 ---@field expiration number
 ---@field pending_expiration number seconds a pending open waits before it is dropped; 0 = for ever
 wf.navigator = {}
----@param target string|wayfinder.action
+---@param target string|wayfinder.action|wayfinder.route_action
 ---@return any controller, string|nil reason
 function wf.navigator:open(target) end
 ---Opens in the visible screen's place (presentation "replace"): back goes where it went before.
----@param target string|wayfinder.action
+---@param target string|wayfinder.action|wayfinder.route_action
 ---@return any controller, string|nil reason
 function wf.navigator:replace(target) end
 ---A link from outside the app: only routes marked external open; old URLs move first.
