@@ -47,9 +47,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
+        // What the test targets share (a seeded generator); the benchmark compiles the same file.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder", "TestSupport"]),
         .testTarget(name: "WayfinderServeTests", dependencies: ["WayfinderServe", "WayfinderLua", "Wayfinder", "wayfinder"]),
-        .testTarget(name: "WayfinderLuaTests", dependencies: ["WayfinderLua", "Wayfinder", "CLuaShim", "CLua", "wayfinder"]),
+        .testTarget(name: "WayfinderLuaTests", dependencies: ["WayfinderLua", "Wayfinder", "CLuaShim", "CLua", "wayfinder", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WayfinderLua
 
 /// Where a configured path leads, over generated path shapes (`.`, `..`, `//`, absolute starts,
@@ -62,7 +63,7 @@ struct ProjectPathTests {
         let realBase = try #require(FileAccess.realPath(base.path))
         let project = base.subpath("project")
         let alphabet = [".", "..", "", "spec", "deep", "in", "out", "dir", "missing"]
-        var generator = HostEventPropertyTests.Seeded(state: 2026)
+        var generator = SeededGenerator(seed: 2026)
         var checked = 0
         for _ in 0..<3000 {
             let count = Int(generator.next() % 7)
