@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import WayfinderLua
+@testable import WayfinderTesting
 
 /// Where a configured path leads, over generated path shapes (`.`, `..`, `//`, absolute starts,
 /// symbolic links in and out, trailing slashes), against a model of the directory tree walked one

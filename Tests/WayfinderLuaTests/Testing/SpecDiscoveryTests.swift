@@ -3,6 +3,7 @@ import Testing
 import TestSupport
 import Wayfinder
 @testable import WayfinderLua
+@testable import WayfinderTesting
 
 /// Which files a directory search finds: busted's rule for hidden files and directories, checked
 /// against Lua's own string.find with busted's pattern over generated paths.

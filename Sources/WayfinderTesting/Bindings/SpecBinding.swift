@@ -3,6 +3,7 @@ import CLuaShim
 import Foundation
 import OrderedCollections
 import Wayfinder
+import WayfinderLua
 
 #if canImport(Glibc)
     import Glibc
