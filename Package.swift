@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
         .library(name: "WayfinderLua", targets: ["WayfinderLua"]),
+        .library(name: "WayfinderTesting", targets: ["WayfinderTesting"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
     dependencies: [
@@ -31,6 +32,13 @@ let package = Package(
             exclude: ["embedded-files.json"],
             plugins: ["EmbedFiles"]
         ),
+        // The test kit: the spec runner, busted's configuration, the app driver, crawl, coverage and
+        // route snapshots. The command line and the tests use it; an app that embeds WayfinderLua
+        // does not link it.
+        .target(
+            name: "WayfinderTesting",
+            dependencies: ["Wayfinder", "WayfinderLua", "CLuaShim", "CLua", .product(name: "OrderedCollections", package: "swift-collections")]
+        ),
         .target(
             name: "WayfinderServe",
             dependencies: ["Wayfinder", "WayfinderLua", .product(name: "FlyingFox", package: "FlyingFox")],
@@ -43,13 +51,15 @@ let package = Package(
         .executableTarget(
             name: "wayfinder",
             dependencies: [
-                "Wayfinder", "WayfinderLua", "WayfinderServe",
+                "Wayfinder", "WayfinderLua", "WayfinderTesting", "WayfinderServe",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder"]),
+        // What the test targets share (a seeded generator); the benchmark compiles the same file.
+        .target(name: "TestSupport", path: "Tests/Support"),
+        .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder", "TestSupport"]),
         .testTarget(name: "WayfinderServeTests", dependencies: ["WayfinderServe", "WayfinderLua", "Wayfinder", "wayfinder"]),
-        .testTarget(name: "WayfinderLuaTests", dependencies: ["WayfinderLua", "Wayfinder", "CLuaShim", "CLua", "wayfinder"]),
+        .testTarget(name: "WayfinderLuaTests", dependencies: ["WayfinderLua", "WayfinderTesting", "Wayfinder", "CLuaShim", "CLua", "wayfinder", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

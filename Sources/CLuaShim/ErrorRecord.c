@@ -46,6 +46,62 @@ void wf_where_at(lua_State *L, lua_State *thread, int level, wf_where *w) {
     wf_push_where(L, w);
 }
 
+/* ---- The frames of one call from the host ---------------------------------------------------- */
+
+int wf_runner_index(wf_host *h, lua_State *thread) {
+    for (int i = 0; i < h->runners_made; i++)
+        if (h->runners[i] == thread && thread != NULL) return i;
+    return -1;
+}
+
+int wf_next_frame(wf_frames *frames, lua_Debug *ar) {
+    for (;;) {
+        if (lua_getstack(frames->thread, frames->level, ar)) {
+            frames->level++;
+            return 1;
+        }
+        wf_host *h = wf_host_of(frames->thread);
+        int runner = wf_runner_index(h, frames->thread);
+        if (runner < 0) return 0;
+        /* Level 0 of the caller is the C function that resumed the runner. */
+        frames->thread = h->runner_callers[runner];
+        frames->level = 1;
+    }
+}
+
+lua_State *wf_runner_caller(lua_State *thread) {
+    wf_host *h = wf_host_of(thread);
+    int runner = wf_runner_index(h, thread);
+    return runner < 0 ? NULL : h->runner_callers[runner];
+}
+
+int wf_is_bundled(const lua_Debug *ar) {
+    static const char bundled[] = WF_BUNDLED_CHUNK_PREFIX;
+    return strncmp(ar->source, bundled, sizeof bundled - 1) == 0;
+}
+
+/* Pushes "chunk:line: " of the innermost caller that is not a bundled wayfinder module: a binding
+   reached through the Lua side of the wayfinder module (ctx:set, wf.codec, nav:open) blames the
+   script that called it, not the wrapper. A C caller (pcall) is named as Lua names it: by nothing.
+   Level 1 when every caller is bundled. The frames are those of the whole call from the host,
+   through the runners of nested calls (wf_next_frame). */
+void wf_where_script_from(lua_State *L, int from, wf_where *at) {
+    wf_frames frames = { L, from };
+    lua_Debug ar;
+    while (wf_next_frame(&frames, &ar)) {
+        if (!lua_getinfo(frames.thread, "Sl", &ar)) break;
+        if (wf_is_bundled(&ar)) continue;
+        wf_where_of(at, &ar);
+        wf_push_where(L, at);
+        return;
+    }
+    wf_where_at(L, L, from, at);
+}
+
+void wf_where_script(lua_State *L, wf_where *at) {
+    wf_where_script_from(L, 1, at);
+}
+
 /* Whether text starts with "file:line:". */
 static int wf_text_names(const char *text, size_t len, const char *file, int line) {
     char digits[24];

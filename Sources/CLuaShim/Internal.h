@@ -34,15 +34,20 @@ int wf_msgh(lua_State *L);
 void wf_runners_setup(lua_State *L);
 /* Whether `thread` is one of the host's runners (Trampoline.c). */
 int wf_is_runner(lua_State *L, lua_State *thread);
+/* The kind the error value at `index` was raised with when it is the value the host raised last;
+   -1 when it is not. */
+int wf_raised_kind(lua_State *L, int index);
 /* Makes the registry slot wf_raise_kind keeps its value in; once, when the state is made. */
 void wf_raised_setup(lua_State *L);
-/* The frames of one call from the host, innermost first: those of the thread running it, then,
+/* The frames of one call from the host (ErrorRecord.c), innermost first: those of the thread running it, then,
    when that is a runner (Trampoline.c), those of the thread that called the host which called
    into it, and so on, as they were when every nested call ran on one thread. */
 typedef struct wf_frames {
     lua_State *thread; /* the thread of the frame wf_next_frame last gave */
     int level;         /* the next level to look at in it */
 } wf_frames;
+/* The index of the runner `thread` among the host's runners; -1 when it is not one. */
+int wf_runner_index(wf_host *h, lua_State *thread);
 /* Fills ar (for lua_getinfo on frames->thread) with the next frame; 0 when there is none. */
 int wf_next_frame(wf_frames *frames, lua_Debug *ar);
 /* The thread that called the host which called into the runner `thread`; NULL when `thread` is
@@ -110,6 +115,8 @@ void wf_require_setup(lua_State *L);
 #define WF_KEY_LOADING "wayfinder.loading"
 #define WF_KEY_REQUIRE_GUARD "wayfinder.require.guard"
 #define WF_KEY_BUNDLED_CHUNKS "wayfinder.require.bundled"
+/* The name require last raised "not found" for (wf_not_found_name). */
+#define WF_KEY_NOT_FOUND "wayfinder.require.not_found"
 #define WF_KEY_OBJECT_METATABLES "wayfinder.object.metatables"
 
 /* A full userdata that owns a retained Swift object. */

@@ -118,6 +118,27 @@ void wf_require_setup(lua_State *L) {
     lua_setfield(L, -2, "__close");
     lua_setmetatable(L, -2);
     lua_setfield(L, LUA_REGISTRYINDEX, WF_KEY_REQUIRE_GUARD);
+    /* Made now, so that setting it when a module is not found allocates nothing. */
+    lua_pushboolean(L, 0);
+    lua_setfield(L, LUA_REGISTRYINDEX, WF_KEY_NOT_FOUND);
+}
+
+/* Raises the message on top (its position already prefixed, taken at `at`) as the module `name`
+   not found, remembering the name, so that a caller can tell this module's absence from that of
+   a module it requires by structure (wf_not_found_name), never by the message's text. */
+static int wf_raise_not_found(lua_State *L, int name, const wf_where *at) {
+    lua_pushvalue(L, name);
+    lua_setfield(L, LUA_REGISTRYINDEX, WF_KEY_NOT_FOUND);
+    return wf_raise_at(L, WF_KIND_NOT_FOUND, at);
+}
+
+const char *wf_not_found_name(lua_State *L, int index) {
+    if (wf_raised_kind(L, index) != WF_KIND_NOT_FOUND) return NULL;
+    lua_getfield(L, LUA_REGISTRYINDEX, WF_KEY_NOT_FOUND);
+    /* The registry keeps the string, so the pointer outlives the pop. */
+    const char *name = lua_tostring(L, -1);
+    lua_pop(L, 1);
+    return name;
 }
 
 /* Raises "require loop: a -> b -> a" when `name` is already on the stack at index `stack`. */
@@ -149,8 +170,14 @@ int wf_fn_require(lua_State *L) {
     size_t len;
     const char *name = luaL_checklstring(L, 1, &len);
     lua_settop(L, 1);
-    if (!wf_valid_name(name, len))
-        return luaL_error(L, "invalid module name '%s' (use letters, digits, underscores and dots, as in 'screens.food')", name);
+    if (!wf_valid_name(name, len)) {
+        /* No module has such a name, so none is found. */
+        wf_where at;
+        wf_where_at(L, L, 1, &at);
+        lua_pushfstring(L, "invalid module name '%s' (use letters, digits, underscores and dots, as in 'screens.food')", name);
+        lua_concat(L, 2);
+        return wf_raise_not_found(L, 1, &at);
+    }
 
     if (strcmp(name, "wayfinder.native") == 0 || strncmp(name, "wayfinder.native.", 17) == 0) {
         lua_Debug ar;
@@ -274,5 +301,5 @@ int wf_fn_require(lua_State *L) {
     else
         lua_pushfstring(L, "module '%s' not found: no %s or %s %s", name, lua_tostring(L, 4), lua_tostring(L, 5), where);
     lua_concat(L, 2);
-    return wf_raise_at(L, WF_KIND_NOT_FOUND, &at);
+    return wf_raise_not_found(L, 1, &at);
 }

@@ -31,11 +31,3 @@ extension PersistenceError: LocalizedError {
 extension MigrationError: LocalizedError {
     public var errorDescription: String? { description }
 }
-
-extension SpecRunnerError: LocalizedError {
-    public var errorDescription: String? { description }
-}
-
-extension SnapshotError: LocalizedError {
-    public var errorDescription: String? { description }
-}

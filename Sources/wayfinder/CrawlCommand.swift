@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Wayfinder
 import WayfinderLua
+import WayfinderTesting
 
 /// `wayfinder crawl APP`: follows every link of every screen from the launch tree and reports the
 /// screens reached, dead links, routes nothing reached and external links; or writes the flow

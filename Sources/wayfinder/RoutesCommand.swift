@@ -1,6 +1,7 @@
 import ArgumentParser
 import Wayfinder
 import WayfinderLua
+import WayfinderTesting
 
 /// `wayfinder routes APP`: the route map in precedence order, with a warning for every pair of
 /// patterns that only their text order can separate; or a snapshot of it written or checked.

@@ -1,4 +1,5 @@
 import Testing
+import TestSupport
 @testable import Wayfinder
 
 /// A presenter as a UIKit adapter would be one: it keeps its own model of the screens (stacks

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import Wayfinder
 
 /// A state with some of everything, as a file store writes it.

@@ -303,8 +303,7 @@ local function spec_require(name)
     -- Not on package.path: beside the spec file, where app scripts find their modules.
     local found, module = pcall(host_require, name)
     if found then return module end
-    if type(module) == "string" and (module:find("module '" .. name .. "' not found", 1, true)
-                                     or module:find("invalid module name '" .. name .. "'", 1, true)) then
+    if native.not_found(module) == name then
       local outside = type(path) == "table" and path or {}
       local searched = package_table.path:gsub("%?", (name:gsub("%.", "/")))
       missing = "module '" .. name .. "' not found: not on package.path (" .. searched .. ") from the working directory, "

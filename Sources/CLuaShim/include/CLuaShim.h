@@ -79,6 +79,10 @@ int wf_raise_at(lua_State *L, int kind, const wf_where *at);
    Never raises (the registry slot exists). */
 void wf_mark_verdict(lua_State *L, int index, int kind);
 
+/* The name of the module that `require` did not find (or whose name no module can have), when
+   the error value at `index` is the one it raised saying so; NULL for any other value. */
+const char *wf_not_found_name(lua_State *L, int index);
+
 /* Returned by wf_pcall when the stack could not grow to make the call; nothing was pushed. */
 #define WF_STATUS_NOSTACK (-100)
 

@@ -426,10 +426,6 @@ public final class Navigator<Target, Controller: AnyObject> {
         try change("dismiss") { $0.dismiss() }
     }
 
-    /// Selects tab `index` (0-based). False when the root is not tabs or there is no such tab.
-    /// A tab whose screen cannot be made now (its constructor fails) throws and stays, the
-    /// selection as before, so a later select can try again; an entry whose URL no longer opens
-    /// is dropped, as on every reveal.
     /// Selects the tab numbered `number` as people count them, from 1. False when there is none.
     @discardableResult
     public func select(tabNumber number: Int64) throws -> Bool {
@@ -437,7 +433,10 @@ public final class Navigator<Target, Controller: AnyObject> {
         return try select(index)
     }
 
-    /// The same, by 0-based index. Tab numbers as scripts, specs and the CLI give them (from 1)
+    /// The same, by 0-based index. False when the root is not tabs or there is no such tab.
+    /// A tab whose screen cannot be made now (its constructor fails) throws and stays, the
+    /// selection as before, so a later select can try again; an entry whose URL no longer opens
+    /// is dropped, as on every reveal. Tab numbers as scripts, specs and the CLI give them (from 1)
     /// go through `select(tabNumber:)`, the one place they become indexes.
     @discardableResult
     public func select(_ index: Int) throws -> Bool {

@@ -327,7 +327,7 @@ final class RouteIndex {
     /// The route a URL opens, other than `*`, or nil.
     @usableFromInline
     func lookUp(_ url: NavigationURL) throws -> RouteSearch.Winner? {
-        let search = RouteSearch(index: self, explaining: false)
+        let search = RouteSearch(index: self)
         guard let best = try search.run(url).best else { return nil }
         return search.winner(from: best, url)
     }

@@ -165,8 +165,7 @@ public final class RouteTable<Target> {
         do { url = try NavigationURL(urlText) } catch {
             return MatchExplanation(url: urlText, winner: nil, reason: error.description, entries: [])
         }
-        let search = RouteSearch(index: index, explaining: true)
-        return search.explanation(url, try search.run(url))
+        return try RouteExplainer(index: index).explain(url)
     }
 
     /// Pairs of routes that can match one URL with equal precedence, so that only the last resort

@@ -4,7 +4,7 @@ import Wayfinder
 /// `wayfinder.native.navigator`: the app's `Navigator` lent to Lua. `lua/wayfinder/navigator.lua`
 /// wraps it in `wf.navigator`. Every navigation answers `nil, reason` when it fails (no route, a
 /// veto, a constructor's error, a limit reached), after which the tree is as it was.
-enum NavigatorBinding {
+package enum NavigatorBinding {
     static let functions: [(String, LuaBinding)] = [
         ("open", open), ("handle_link", handleLink), ("back", back), ("dismiss", dismiss), ("pop_to_root", popToRoot),
         ("tabs", tabs), ("select", select), ("resume", resume), ("pending", pending), ("drop_pending", dropPending),
@@ -24,7 +24,7 @@ enum NavigatorBinding {
     }
 
     /// The presentation named `name`, or a refusal listing the verbs.
-    static func presentation(_ name: String, as subject: String) throws(Refusal) -> Presentation {
+    package static func presentation(_ name: String, as subject: String) throws(Refusal) -> Presentation {
         guard let presentation = Presentation(rawValue: name) else {
             throw Refusal("\(subject): presentation must be one of \(Presentation.listedChoices); got '\(name)'")
         }
@@ -154,7 +154,7 @@ enum NavigatorBinding {
 
     /// A pending open as scripts and specs see it: `{ url, link, presentation, since }`, `since`
     /// in seconds of the host's clock.
-    static func described(_ pending: PendingOpen) -> Value {
+    package static func described(_ pending: PendingOpen) -> Value {
         var fields: [(String, Value)] = [("url", .string(pending.request.url)), ("link", .bool(pending.request.fromOutside))]
         if let presentation = pending.request.presentation { fields.append(("presentation", .string(presentation.rawValue))) }
         fields.append(("since", .int(Int64(pending.since.timeIntervalSince1970.rounded(.down)))))

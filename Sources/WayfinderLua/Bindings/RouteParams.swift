@@ -4,9 +4,9 @@ import Wayfinder
 /// A route's name and its params as a script hands them over (`wf.url_for_route`,
 /// `nav:open { route = ..., params = ... }`, `app:open_route`), read into the URL of the named
 /// route. Every mistake comes back as a reason, for the Lua side to raise at the caller's line.
-enum RouteParams {
+package enum RouteParams {
     /// The name at `nameAt` and the params table after it (nil for none).
-    static func url(of routes: RouteTable<LuaTarget>, call: LuaCall, nameAt index: Int) throws -> String {
+    package static func url(of routes: RouteTable<LuaTarget>, call: LuaCall, nameAt index: Int) throws -> String {
         let name = try call.string(index, name: "route")
         let params = try read(call, at: index + 1, route: name)
         do {

@@ -32,7 +32,7 @@ public final class AppHost {
     let bridge: LuaNavigatorBridge
     /// What runs this app inside something larger (the spec runner's file), for the bindings it
     /// lends to find; nil for an app on its own. Held weakly: it owns the host.
-    weak var embedder: AnyObject?
+    package weak var embedder: AnyObject?
     /// Controllers the app's constructors made since this host was loaded.
     public var constructedCount: Int { bridge.constructedCount }
     /// Where the navigation state is kept between launches; without one, nothing is saved or
@@ -82,7 +82,7 @@ public final class AppHost {
 
     /// Loads the app as `loader` says. `embedder` and `warnSink` (the host's `warn`) are in
     /// place before the app's scripts run.
-    init(loader: AppLoader, embedder: AnyObject? = nil, warnSink: ((String) -> Void)? = nil) throws(AppLoadError) {
+    package init(loader: AppLoader, embedder: AnyObject? = nil, warnSink: ((String) -> Void)? = nil) throws(AppLoadError) {
         self.loader = loader
         self.embedder = embedder
         if let warnSink { warn = warnSink }
@@ -201,7 +201,7 @@ public final class AppHost {
     public func tieWarnings() -> [String] { routes.tieWarnings() }
 
     /// The host a binding runs for.
-    static func from(_ call: LuaCall) throws(ScriptError) -> AppHost {
+    package static func from(_ call: LuaCall) throws(ScriptError) -> AppHost {
         guard let host = call.state.host as? AppHost else {
             throw ScriptError(kind: .runtime, message: "\(call.functionName) is only available inside a Wayfinder app")
         }

@@ -6,7 +6,7 @@ import Wayfinder
 /// lent to it beyond the app's own, a prelude run before the entry). Loading comes in three steps,
 /// so the host can put itself in place between them: ``makeState()``, ``startModules(in:)``,
 /// ``runEntry(in:)``. The host keeps its loader, so a hot reload loads the app again the same way.
-struct AppLoader {
+package struct AppLoader {
     let source: AppSource
     let limits: LuaLimits
     let printSink: ((String) -> Void)?
@@ -26,7 +26,7 @@ struct AppLoader {
     /// the compiled-in modules.
     let modulesDirectory: String?
 
-    init(source: AppSource, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
+    package init(source: AppSource, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
          libraries: [(String, [(String, LuaBinding)])], lentModules: [LentModule] = [],
          nativeScreens: [String: NativeScreenFactory] = [:], modulesDirectory: String? = BundledLua.modulesDirectory) {
         self.modulesDirectory = modulesDirectory

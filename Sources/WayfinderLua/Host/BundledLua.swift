@@ -54,7 +54,7 @@ public enum BundledLua {
 
     /// The chunk name `require` gives the bundled file at `relativePath` under `wayfinder/`
     /// ("spec.lua" is "@wayfinder/spec.lua"), by which its frames are known.
-    static func chunkName(of relativePath: String) -> String {
+    package static func chunkName(of relativePath: String) -> String {
         WF_BUNDLED_CHUNK_PREFIX + relativePath
     }
 

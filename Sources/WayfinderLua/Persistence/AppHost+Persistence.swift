@@ -87,9 +87,9 @@ extension AppHost {
 
     /// Replaces the tree with `saved`: contexts made again as saved, only the visible controller
     /// made now. With `strict`, a visible controller whose constructor fails throws.
-    @discardableResult
     /// The tabs follow `wf.app`'s list as it is now (kept tabs keep their stacks, new ones
     /// appear, removed ones go, with a warning).
+    @discardableResult
     public func restore(from saved: NavigationState, strict: Bool = false) throws -> Bool {
         // Moved routes first, so a tab whose URL moved is still its tab (the navigator warns
         // about a URL that cannot move when it restores).

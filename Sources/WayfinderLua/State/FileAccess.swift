@@ -9,8 +9,8 @@ import CLuaShim
 #endif
 
 /// The file reading require and runFile need, in plain POSIX calls.
-enum FileAccess {
-    static func realPath(_ path: String) -> String? {
+package enum FileAccess {
+    package static func realPath(_ path: String) -> String? {
         guard let resolved = realpath(path, nil) else { return nil }
         defer { free(resolved) }
         return String(cString: resolved)
@@ -47,22 +47,22 @@ enum FileAccess {
 
     /// The longest script source (an entry file, a module, a file a spec reads) Wayfinder reads,
     /// from a file or from memory (CLuaShim.h owns the figure).
-    static let sourceLimit = Int(WF_SOURCE_LIMIT_MIB) << 20
+    package static let sourceLimit = Int(WF_SOURCE_LIMIT_MIB) << 20
 
     /// Why a file was not read.
-    enum ReadFailure: Error, CustomStringConvertible {
+    package enum ReadFailure: Error, CustomStringConvertible {
         case notFound
         case notRegular
         case symbolicLink
         case tooLarge(limit: Int)
         case failed(errno: Int32)
 
-        var isNotFound: Bool {
+        package var isNotFound: Bool {
             if case .notFound = self { return true }
             return false
         }
 
-        var description: String {
+        package var description: String {
             switch self {
             case .notFound: return "no such file"
             case .notRegular: return "not a regular file"
@@ -73,14 +73,14 @@ enum FileAccess {
         }
     }
 
-    static func readBytes(atPath path: String) -> [UInt8]? {
+    package static func readBytes(atPath path: String) -> [UInt8]? {
         try? readFile(atPath: path)
     }
 
     /// The regular file at `path`, up to `limit` bytes. It is opened without blocking, so a FIFO
     /// or a device is refused rather than waited on; with `followingLinks` false, a symbolic link
     /// is refused too.
-    static func readFile(atPath path: String, limit: Int = sourceLimit, followingLinks: Bool = true) throws(ReadFailure) -> [UInt8] {
+    package static func readFile(atPath path: String, limit: Int = sourceLimit, followingLinks: Bool = true) throws(ReadFailure) -> [UInt8] {
         let (buffer, length) = try readMalloced(atPath: path, limit: limit, followingLinks: followingLinks)
         defer { free(buffer) }
         return Array(UnsafeRawBufferPointer(start: buffer, count: length))

@@ -5,7 +5,7 @@ import CLua
 extension LuaCall {
     /// A string argument as text; bytes that are not UTF-8 are refused (`nil, reason`). A value
     /// of another type is the script's own mistake and is raised.
-    func text(_ index: Int, name: String) throws -> String {
+    package func text(_ index: Int, name: String) throws -> String {
         let bytes = try self.bytes(index, name: name)
         if let offset = bytes.withUnsafeBufferPointer(UTF8Check.firstInvalidByte(in:)) {
             throw Refusal("the \(name) is not valid UTF-8 (byte \(offset + 1) of \(bytes.count))")

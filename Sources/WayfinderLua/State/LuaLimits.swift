@@ -17,7 +17,7 @@ public struct LuaLimits: Sendable, Equatable {
     /// 64 MiB, and one second for each call into Lua.
     public static let standard = LuaLimits()
 
-    var timeBudgetNanoseconds: Int64 {
+    package var timeBudgetNanoseconds: Int64 {
         let (seconds, attoseconds) = timeBudget.components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds > 0 ? .max : 0 }
@@ -41,12 +41,12 @@ extension LuaState {
     }
 
     /// Whether the running call has used up its time (then it counts as having hit the budget).
-    var isBudgetSpent: Bool { wf_budget_spent(shim) != 0 }
+    package var isBudgetSpent: Bool { wf_budget_spent(shim) != 0 }
 
     /// The budget's message: the budget of the running call's deadline, which is the state's own
     /// or, for a call made from inside another state's (an app a spec drives), that call's when
     /// it ends first.
-    var budgetExceeded: String {
+    package var budgetExceeded: String {
         "time budget of \(shim.pointee.deadline_budget_ns / 1_000_000) ms exceeded"
     }
 }

@@ -64,7 +64,7 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
 
 extension ScriptError.Kind {
     /// The kind as the shim carries it with a raised error (`WF_KIND_*`), and back.
-    var raised: Int32 {
+    package var raised: Int32 {
         switch self {
         case .timeout: Int32(WF_KIND_TIMEOUT)
         case .notFound: Int32(WF_KIND_NOT_FOUND)

@@ -18,7 +18,7 @@ extension LuaState {
     /// `wrapperLevels` are levels of the host's own around the script's values (a record a hook of
     /// the bundled modules answers), not counted toward the depth limit. `named` names the value
     /// in the message (`state.x.y: ...`).
-    func value(at index: Int32, in thread: OpaquePointer, wrapperLevels: Int = 0, named name: String? = nil) throws(ScriptError) -> Value {
+    package func value(at index: Int32, in thread: OpaquePointer, wrapperLevels: Int = 0, named name: String? = nil) throws(ScriptError) -> Value {
         var reader = ValueReader(state: self, thread: thread)
         return try reader.value(at: index, wrapperLevels: wrapperLevels, named: name)
     }

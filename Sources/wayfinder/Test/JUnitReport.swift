@@ -1,4 +1,5 @@
 import WayfinderLua
+import WayfinderTesting
 
 /// The results as JUnit XML: one `<testsuite>` per spec file, one `<testcase>` per test, with
 /// `<failure>`, `<error>` or `<skipped/>` as the outcome says.

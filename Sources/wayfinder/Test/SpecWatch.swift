@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 #endif
 import WayfinderLua
+import WayfinderTesting
 
 /// `wayfinder test --watch`: runs the specs, then waits for saves and reruns the spec files that
 /// changed and those whose apps (the ones they launched with `wf.testing`) changed, with a line

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import WayfinderLua
+import WayfinderTesting
 
 /// `wayfinder test [PATH...]`: runs `*_spec.lua` files written in busted's vocabulary, each in
 /// a fresh app state. Exit status 1 when a test failed or errored (or nothing ran), 2 when a path

@@ -1,4 +1,5 @@
 import WayfinderLua
+import WayfinderTesting
 
 /// What `wayfinder test` prints while and after it runs: progress (a character per test on a
 /// terminal, or a line per test with --verbose), then every failure in full (full name,

@@ -274,6 +274,38 @@ struct BustedCompatibilityTests {
         #expect(result.lines.last == "2 passed, 0 failed")
     }
 
+    /// A module the spec's directory has that fails, or that requires one nobody has, is not
+    /// reported missing: only the very error `require` raised for that name is, whatever the
+    /// text of the others says.
+    @Test func onlyRequiresOwnNotFoundMakesAModuleMissing() throws {
+        try directory.write("spec/boom.lua", "error(\"module 'boom' not found, in its own words\", 0)")
+        try directory.write("spec/needs.lua", "return require 'absent'")
+        try directory.write("spec/missing_spec.lua", """
+            it("keeps a failing module's own error", function()
+              local ok, err = pcall(require, "boom")
+              assert.is_false(ok)
+              assert.equal("module 'boom' not found, in its own words", err)
+            end)
+            it("names the module that is absent, not the one that required it", function()
+              local ok, err = pcall(require, "needs")
+              assert.is_false(ok)
+              assert.matches("module 'absent' not found", err)
+              assert.is_nil(err:find("module 'needs' not found", 1, true))
+            end)
+            it("says where it looked for a module nobody has, or whose name none can have", function()
+              local ok, err = pcall(require, "nowhere")
+              assert.is_false(ok)
+              assert.matches("module 'nowhere' not found: not on package.path", err)
+              ok, err = pcall(require, "bad-name")
+              assert.is_false(ok)
+              assert.matches("module 'bad%-name' not found: not on package.path", err)
+            end)
+            """)
+        let result = try test(["--verbose"])
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.lines.last == "3 passed, 0 failed")
+    }
+
     @Test func theSandboxStaysClosedToSpecs() throws {
         try directory.write("spec/closed_spec.lua", """
             it("has no io, debug or os escape", function()

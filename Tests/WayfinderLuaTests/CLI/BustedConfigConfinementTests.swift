@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import WayfinderTesting
 
 /// A `.busted` file widens nothing: its `ROOT`s and `lpath` templates must lead inside the
 /// project, so what a spec may read stays what the command line gave and the spec's own project.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Random graphs of shared tables and strings, of random depths, handed through every way a
 /// value crosses from Lua into the host (a context, an action's state and query, a tab list, a
@@ -27,7 +28,7 @@ struct CrossingPropertyTests {
         }
         var nodes: [Node] = []
 
-        init(using generator: inout HostEventPropertyTests.Seeded) {
+        init(using generator: inout SeededGenerator) {
             let count = Int.random(in: 2...80, using: &generator)
             var strings = 0
             for i in 0..<count {
@@ -127,7 +128,7 @@ struct CrossingPropertyTests {
 
     @Test(arguments: 1...12)
     func aRandomSharedValueCrossesEveryEntryPointWithinTheLimits(seed: Int) throws {
-        var generator = HostEventPropertyTests.Seeded(state: UInt64(seed))
+        var generator = SeededGenerator(seed: UInt64(seed))
         let graph = Graph(using: &generator)
         let strings = graph.stringNodes
         let lines = (0..<Int.random(in: 0...3000, using: &generator)).map { _ in strings.randomElement(using: &generator)! }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import WayfinderTesting
 
 /// `wayfinder test --coverage` through the real binary.
 @Suite("wayfinder test --coverage")

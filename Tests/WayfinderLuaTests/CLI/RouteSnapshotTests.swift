@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+@testable import WayfinderTesting
 
 /// `wayfinder routes --write/--check` through the real binary.
 @Suite("wayfinder routes snapshots")

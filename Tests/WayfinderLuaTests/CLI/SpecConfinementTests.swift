@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import WayfinderLua
+@testable import WayfinderTesting
 
 /// What a spec reaches through `wf.testing`: apps under its own directory (or paths given on the
 /// command line) and copies it made, with state files inside those copies; copies are bounded and

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 @testable import Wayfinder
 @testable import WayfinderLua
+@testable import WayfinderTesting
 
 /// The errors an app shows its user: each public error's `localizedDescription` is its message,
 /// with its structure (kind, file, line, traceback) in fields; a constructor's failure on open

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import Wayfinder
 @testable import WayfinderLua
 
@@ -116,18 +117,6 @@ struct HostEventPropertyTests {
         "tt://nowhere", "tt://boom", "tt://jumpfail",
     ]
 
-    /// A generator that gives the same numbers for the same seed.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// What the sessions did, to show they reached what they are meant to.
     final class Tally {
         var failedSteps = 0
@@ -153,7 +142,7 @@ struct HostEventPropertyTests {
     }
 
     func session(seed: UInt64, steps: Int, tally: Tally) throws {
-        var random = Seeded(state: seed)
+        var random = SeededGenerator(seed: seed)
         let store = MemoryStateStore()
         var configuration = WayfinderHost.Configuration(app: try AppSource(sources: ["app.lua": Self.app()]))
         configuration.stateStore = store

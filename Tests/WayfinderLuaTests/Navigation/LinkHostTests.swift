@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Wayfinder
 @testable import WayfinderLua
+@testable import WayfinderTesting
 
 /// Links from outside, guards, pending opens and presentation verbs through the Swift host API
 /// (`AppHost.handleLink`, `AppHost.navigator`), with the state in a file and the host's clock.

@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 @testable import WayfinderLua
+@testable import WayfinderTesting
 
 /// The warnings a driven app gives are kept for `stats().warnings`, at most 1,000 of them and 1 MiB
 /// in all: an app that warns in a loop, naming URLs and keys it chose, cannot grow the spec's

@@ -1,6 +1,8 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import WayfinderLua
+@testable import WayfinderTesting
 
 /// Where a configured path leads, over generated path shapes (`.`, `..`, `//`, absolute starts,
 /// symbolic links in and out, trailing slashes), against a model of the directory tree walked one
@@ -62,7 +64,7 @@ struct ProjectPathTests {
         let realBase = try #require(FileAccess.realPath(base.path))
         let project = base.subpath("project")
         let alphabet = [".", "..", "", "spec", "deep", "in", "out", "dir", "missing"]
-        var generator = HostEventPropertyTests.Seeded(state: 2026)
+        var generator = SeededGenerator(seed: 2026)
         var checked = 0
         for _ in 0..<3000 {
             let count = Int(generator.next() % 7)

@@ -1,6 +1,7 @@
 import Testing
 import Wayfinder
 @testable import WayfinderLua
+@testable import WayfinderTesting
 
 /// `wayfinder.native.spec`, what luassert's stand-ins and spec files' require and debug stand on:
 /// it answers stack questions with source, lines and names only and reads luassert's files only.

@@ -1,7 +1,9 @@
 import Foundation
 import Testing
+import TestSupport
 import Wayfinder
 @testable import WayfinderLua
+@testable import WayfinderTesting
 
 /// Which files a directory search finds: busted's rule for hidden files and directories, checked
 /// against Lua's own string.find with busted's pattern over generated paths.
@@ -12,7 +14,7 @@ struct SpecDiscoveryTests {
         let answer = try state.run(source: "return function(path) return string.find('/' .. path, '/%.%w+.%w+') ~= nil end", chunkName: "=oracle")
         guard case .handle(let find)? = answer.first else { Issue.record("no oracle"); return }
         let pieces = [".", "..", ".a", ".ab", ".a_", "._a", ".-x", "a", "b_spec.lua", ".h", "x.y", "_", "spec", ".9z", "a.b"]
-        var generator = HostEventPropertyTests.Seeded(state: 8)
+        var generator = SeededGenerator(seed: 8)
         var hidden = 0
         for _ in 0..<4000 {
             let count = 1 + Int(generator.next() % 4)

@@ -1,5 +1,6 @@
 import Foundation
 import Wayfinder
+import WayfinderLua
 
 /// An app a spec drives (`wf.testing.launch`, docs/lua-api.md): loaded into its own Lua state as
 /// `wayfinder run` loads it, with its navigation state in a file (a temporary one unless the

@@ -1,5 +1,6 @@
 import Foundation
 import Wayfinder
+import WayfinderLua
 
 /// Runs spec files (`*_spec.lua`) as `wayfinder test` does: each file in a fresh app state with
 /// the `wayfinder` module and busted's vocabulary (lua/wayfinder/spec.lua). Loading a file

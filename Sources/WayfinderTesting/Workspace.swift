@@ -1,4 +1,5 @@
 import Foundation
+import WayfinderLua
 
 #if canImport(Glibc)
     import Glibc

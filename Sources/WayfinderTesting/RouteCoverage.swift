@@ -1,5 +1,6 @@
 import Foundation
 import Wayfinder
+import WayfinderLua
 
 /// Which routes of each app the specs opened (`wayfinder test --coverage`): every app a spec
 /// launches through `wf.testing` reports its routes and each route the navigator made a

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderLua
 
 /// A crawl as a graph: one node per route reached (grouped by the tab it was first reached in),
 /// one edge per pair of routes a link joins, modal and popover edges marked, dead links as nodes

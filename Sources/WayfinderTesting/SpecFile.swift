@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderLua
 
 /// What a spec file's state has that an app's has not, reached by the bindings only spec files
 /// are lent (`wayfinder.native.testing`): the files it may touch (``Workspace``) and the metatable

@@ -1,5 +1,6 @@
 import Foundation
 import Wayfinder
+import WayfinderLua
 
 /// `wayfinder.native.testing`: the driver of `wf.testing` (docs/testing.md, "Driving apps:
 /// wf.testing"), lent to spec files only. Each launched app is a userdata owning its `AppDriver`;

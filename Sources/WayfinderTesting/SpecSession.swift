@@ -1,5 +1,6 @@
 import Foundation
 import Wayfinder
+import WayfinderLua
 
 extension SpecRunner {
     /// One file's run, as busted runs a file: a block's describe body runs when the run reaches

@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderLua
 
 /// LuaLS definitions of an app's named routes (`wayfinder routes APP --lua-defs`), so an editor
 /// checks `route` and `params` of `nav:open { route = ..., params = ... }`, `wf.url_for_route`

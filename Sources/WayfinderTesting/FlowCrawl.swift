@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderLua
 
 /// Every screen an app's links reach, breadth first from its launch tree: the screens, the links
 /// between them, the links that lead nowhere and the routes no link reached.

@@ -1,3 +1,5 @@
+import WayfinderLua
+
 /// What became of one test of a spec file.
 public struct SpecResult: Sendable, Equatable {
     public enum Status: String, Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import WayfinderLua
 
 /// Where a path a project's configuration names leads, judged as the kernel would walk it: a
 /// configuration file may name only paths inside its project, so it never widens what a spec may

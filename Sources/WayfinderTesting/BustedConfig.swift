@@ -1,5 +1,6 @@
 import Foundation
 import Wayfinder
+import WayfinderLua
 
 /// What a project's `.busted` file sets for a run, as busted reads it: the `default` task's (over
 /// `_all`'s) `ROOT` (where specs are searched when no path is given), `pattern` (the Lua pattern

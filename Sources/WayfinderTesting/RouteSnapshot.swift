@@ -1,5 +1,6 @@
 import Foundation
 import Wayfinder
+import WayfinderLua
 
 /// The route table as text, one route per line in precedence order, so that a saved copy shows
 /// in review what changed and `wayfinder routes --check` can say how the table drifted from it.

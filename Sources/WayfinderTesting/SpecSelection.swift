@@ -1,4 +1,5 @@
 import Wayfinder
+import WayfinderLua
 
 /// Which tests a run selects, as busted's options choose them: `--filter` and `--filter-out` on
 /// the full name (Lua patterns, as busted's: `^Array` selects the names starting with Array),

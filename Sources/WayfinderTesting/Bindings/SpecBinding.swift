@@ -3,6 +3,7 @@ import CLuaShim
 import Foundation
 import OrderedCollections
 import Wayfinder
+import WayfinderLua
 
 #if canImport(Glibc)
     import Glibc
@@ -21,8 +22,18 @@ import Wayfinder
 enum SpecBinding {
     static let functions: [(String, LuaBinding)] = [
         ("assertion_source", assertionSource), ("project_source", projectSource), ("getinfo", getinfo),
-        ("raising", raising),
+        ("raising", raising), ("not_found", notFound),
     ]
+
+    /// not_found(err) -> name | nil: the module `require` did not find, when `err` is the very
+    /// error it raised saying so, so the spec module tells a missing module from one that fails
+    /// to load (or itself requires a missing one) by identity, never by the message's text.
+    static let notFound: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            guard let name = wf_not_found_name(call.thread, 1) else { return [.null] }
+            return [.string(String(cString: name))]
+        }
+    }
 
     /// The kinds of verdict the spec module raises, by the name it gives them.
     static let verdictKinds: [String: ScriptError.Kind] = ["failure": .failure, "pending": .pending]

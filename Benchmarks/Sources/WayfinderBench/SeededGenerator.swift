@@ -1,0 +1,1 @@
+../../../Tests/Support/SeededGenerator.swift

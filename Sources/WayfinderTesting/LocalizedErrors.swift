@@ -1,0 +1,12 @@
+import Foundation
+
+// The test kit's errors give their message where Foundation looks for it (`localizedDescription`),
+// as the library's do (WayfinderLua/LocalizedErrors.swift).
+
+extension SpecRunnerError: LocalizedError {
+    public var errorDescription: String? { description }
+}
+
+extension SnapshotError: LocalizedError {
+    public var errorDescription: String? { description }
+}
