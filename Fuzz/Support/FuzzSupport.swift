@@ -1,4 +1,9 @@
 // Shared by every fuzz target (compiled into each one; see scripts/fuzz).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The fuzzer's bytes as text. Invalid UTF-8 is repaired (U+FFFD), as every API under test takes a
 /// String; percent escapes are how a URL carries arbitrary bytes.
@@ -17,3 +22,37 @@ func require(_ condition: Bool, _ message: @autoclosure () -> String,
 
 /// Text for messages: quoted and escaped so control characters stay visible.
 func quoted(_ text: String) -> String { text.debugDescription }
+
+/// Makes the file at `path` anew holding `bytes`.
+func writeFile(_ bytes: [UInt8], to path: String) {
+    unlink(path)
+    let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    guard file >= 0 else { fatalError("cannot create \(path)") }
+    defer { close(file) }
+    var offset = 0
+    while offset < bytes.count {
+        let count = bytes[offset...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
+        guard count > 0 else { fatalError("cannot write \(path)") }
+        offset += count
+    }
+}
+
+/// The file's bytes, read with POSIX calls (Foundation's reading of an empty file leaks a buffer,
+/// which the leak checker would report as the target's).
+func readFile(_ path: String) -> [UInt8]? {
+    let file = open(path, O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return nil }
+    defer { close(file) }
+    var bytes = [UInt8]()
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+        let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+        guard count > 0 else { return count == 0 ? bytes : nil }
+        bytes += buffer[..<count]
+    }
+}
+
+/// The fuzzer's bytes.
+func fuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+    data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+}

@@ -28,42 +28,15 @@ private let markDirectory: String = {
     return path
 }()
 
-private func replace(_ path: String, with bytes: [UInt8]) {
-    unlink(path)
-    let file = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
-    guard file >= 0 else { fatalError("cannot create \(path)") }
-    defer { close(file) }
-    var offset = 0
-    while offset < bytes.count {
-        let count = bytes[offset...].withUnsafeBytes { write(file, $0.baseAddress, $0.count) }
-        guard count > 0 else { fatalError("cannot write \(path)") }
-        offset += count
-    }
-}
-
-/// The file's bytes, read with POSIX calls (Foundation's reading of an empty file leaks a buffer).
-private func contents(of path: String) -> [UInt8]? {
-    let file = open(path, O_RDONLY | O_CLOEXEC)
-    guard file >= 0 else { return nil }
-    defer { close(file) }
-    var bytes = [UInt8]()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-        guard count > 0 else { return count == 0 ? bytes : nil }
-        bytes += buffer[..<count]
-    }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func markFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let input = data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
+    let input = fuzzBytes(data, size)
     let split = input.firstIndex(of: 0) ?? input.endIndex
     let mark = Array(input[..<split])
     let lock = split < input.endIndex ? Array(input[(split + 1)...]) : []
     let store = FileStateStore(path: markDirectory + "/state.json")
 
-    replace(store.launchMarkPath, with: mark)
+    writeFile(mark, to: store.launchMarkPath)
     do {
         if let read = try store.launchMark() {
             require(read.launches >= 0, "a mark counts \(read.launches) launches")
@@ -74,18 +47,18 @@ public func markFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         }
     } catch {
         require(error.reason.hasSuffix("it was left as it is"), "a mark refused without leaving it: \(quoted(error.reason))")
-        require(contents(of: store.launchMarkPath) == mark, "a mark file refused was changed")
+        require(readFile(store.launchMarkPath) == mark, "a mark file refused was changed")
     }
 
-    replace(store.lockPath, with: lock)
+    writeFile(lock, to: store.lockPath)
     do {
         let claim = try store.claim()
         require(claim != nil, "a file store claims nothing")
-        let signed = contents(of: store.lockPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let signed = readFile(store.lockPath).map { String(decoding: $0, as: UTF8.self) } ?? ""
         require(signed.hasPrefix("{\"format\":\"wayfinder.lock\",\"pid\":\(getpid())"), "a claimed lock is not signed: \(quoted(signed))")
     } catch {
         require(error.reason.hasSuffix("it was left as it is"), "a lock refused without leaving it: \(quoted(error.reason))")
-        require(contents(of: store.lockPath) == lock, "a lock file refused was changed")
+        require(readFile(store.lockPath) == lock, "a lock file refused was changed")
     }
     return 0
 }

@@ -29,37 +29,11 @@ private let workDirectory: String = {
     return path
 }()
 
-private func writeFile(_ data: UnsafePointer<UInt8>?, _ size: Int, to path: String) {
-    let file = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
-    guard file >= 0 else { fatalError("cannot create \(path)") }
-    defer { close(file) }
-    var offset = 0
-    while let data, offset < size {
-        let count = write(file, data + offset, size - offset)
-        guard count > 0 else { fatalError("cannot write \(path)") }
-        offset += count
-    }
-}
-
-/// The file's bytes, read with POSIX calls (Foundation's reading of an empty file leaks a buffer,
-/// which the leak checker would report as the target's).
-private func readFile(_ path: String) -> [UInt8]? {
-    let file = open(path, O_RDONLY | O_CLOEXEC)
-    guard file >= 0 else { return nil }
-    defer { close(file) }
-    var bytes = [UInt8]()
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-        guard count > 0 else { return count == 0 ? bytes : nil }
-        bytes += buffer[..<count]
-    }
-}
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stateFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let path = workDirectory + "/state.json"
-    writeFile(data, size, to: path)
+    let input = fuzzBytes(data, size)
+    writeFile(input, to: path)
     let store = FileStateStore(path: path)
     switch store.load() {
     case .missing:
@@ -72,7 +46,7 @@ public func stateFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         } else {
             // A file that is not recognizably a state (another program's) is refused, untouched.
             require(reason.hasSuffix("it was left as it is"), "an unreadable state was neither moved aside nor left as it is (\(reason))")
-            require(readFile(path) == Array(UnsafeBufferPointer(start: data, count: data == nil ? 0 : size)),
+            require(readFile(path) == input,
                     "a file left as it is was changed")
         }
     case .loaded(let state):
