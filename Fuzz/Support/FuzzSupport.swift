@@ -4,6 +4,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Foundation
 
 /// The fuzzer's bytes as text. Invalid UTF-8 is repaired (U+FFFD), as every API under test takes a
 /// String; percent escapes are how a URL carries arbitrary bytes.
@@ -56,3 +57,20 @@ func readFile(_ path: String) -> [UInt8]? {
 func fuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     data.map { Array(UnsafeBufferPointer(start: $0, count: size)) } ?? []
 }
+
+/// A directory of this process's own for targets that work on files: under $WAYFINDER_FUZZ_TMP
+/// (scripts/fuzz sets it and removes it afterwards), else on tmpfs when there is one. Whatever the
+/// target left in it is removed when the process ends.
+let fuzzWorkDirectory: String = {
+    let environment = ProcessInfo.processInfo.environment
+    let base = environment["WAYFINDER_FUZZ_TMP"] ?? (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory())
+    let path = base + "/wayfinder-fuzz-\(getpid())"
+    mkdir(path, 0o700)
+    atexit {
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: fuzzWorkDirectory)) ?? [] {
+            unlink(fuzzWorkDirectory + "/" + name)
+        }
+        rmdir(fuzzWorkDirectory)
+    }
+    return path
+}()

@@ -14,27 +14,13 @@ import Darwin
 import Foundation
 import Wayfinder
 
-/// A directory of this process's own: under $WAYFINDER_FUZZ_TMP (scripts/fuzz sets it and removes
-/// it afterwards), else on tmpfs when there is one.
-private let markDirectory: String = {
-    let environment = ProcessInfo.processInfo.environment
-    let base = environment["WAYFINDER_FUZZ_TMP"] ?? (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory())
-    let path = base + "/wayfinder-fuzz-mark-\(getpid())"
-    mkdir(path, 0o700)
-    atexit {
-        for name in ["state.json.launching", "state.json.lock"] { unlink(markDirectory + "/" + name) }
-        rmdir(markDirectory)
-    }
-    return path
-}()
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func markFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
     let input = fuzzBytes(data, size)
     let split = input.firstIndex(of: 0) ?? input.endIndex
     let mark = Array(input[..<split])
     let lock = split < input.endIndex ? Array(input[(split + 1)...]) : []
-    let store = FileStateStore(path: markDirectory + "/state.json")
+    let store = FileStateStore(path: fuzzWorkDirectory + "/state.json")
 
     writeFile(mark, to: store.launchMarkPath)
     do {

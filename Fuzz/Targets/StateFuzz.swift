@@ -15,23 +15,9 @@ import Darwin
 import Foundation
 import Wayfinder
 
-/// A directory of this process's own: under $WAYFINDER_FUZZ_TMP (scripts/fuzz sets it and removes
-/// it afterwards), else on tmpfs when there is one.
-private let workDirectory: String = {
-    let environment = ProcessInfo.processInfo.environment
-    let base = environment["WAYFINDER_FUZZ_TMP"] ?? (access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory())
-    let path = base + "/wayfinder-fuzz-state-\(getpid())"
-    mkdir(path, 0o700)
-    atexit {
-        for name in ["state.json", "copy.json"] { unlink(workDirectory + "/" + name) }
-        rmdir(workDirectory)
-    }
-    return path
-}()
-
 @_cdecl("LLVMFuzzerTestOneInput")
 public func stateFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
-    let path = workDirectory + "/state.json"
+    let path = fuzzWorkDirectory + "/state.json"
     let input = fuzzBytes(data, size)
     writeFile(input, to: path)
     let store = FileStateStore(path: path)
@@ -55,7 +41,7 @@ public func stateFuzzOne(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
         } catch {
             require(false, "a loaded state does not validate: \(error)")
         }
-        let copyPath = workDirectory + "/copy.json"
+        let copyPath = fuzzWorkDirectory + "/copy.json"
         let copy = FileStateStore(path: copyPath)
         do {
             try copy.save(state)

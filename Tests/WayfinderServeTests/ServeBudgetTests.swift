@@ -10,31 +10,6 @@ import Wayfinder
 struct ServeBudgetTests {
     typealias Address = ServeServerTests.Address
 
-    /// Serves the test app within `budget` while `body` runs, stopped afterwards whatever happened.
-    func serving<T>(_ budget: ServeBudget, hub: ClientHub = ClientHub(),
-                    _ body: (Address, SimulatorServer) async throws -> T) async throws -> T {
-        let app = try TestApp.make()
-        let session = ServeSession(options: ServeOptions(app: app.path, state: .none), hub: hub)
-        await session.start()
-        let server = try SimulatorServer(session: session, budget: budget)
-        let port = try await server.start()
-        do {
-            let result = try await body(Address(port: port, token: server.token.text), server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
-    }
-
-    /// Runs `body` on a thread of its own and waits for it.
-    func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
-    }
-
     /// The page's status, asked on a connection of its own.
     static func page(_ address: Address) throws -> Int? {
         let client = try RawClient(port: address.port)

@@ -23,25 +23,7 @@ struct ServeServerTests {
 
     /// Serves the test app while `body` runs, stopped afterwards whatever happened.
     func serving<T>(_ body: (Address) async throws -> T) async throws -> T {
-        let app = try TestApp.make()
-        let session = await startedSession(app.path)
-        let server = try SimulatorServer(session: session)
-        let port = try await server.start()
-        do {
-            let result = try await body(Address(port: port, token: server.token.text))
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
-    }
-
-    /// Runs `body` on a thread of its own and waits for it.
-    func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try body() }) }.start()
-        }
+        try await WayfinderServeTests.serving { address, _ in try await body(address) }
     }
 
     @Test func thePageIsServedAndGarbageNeitherAnsweredNorFatal() async throws {

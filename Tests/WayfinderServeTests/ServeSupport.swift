@@ -131,3 +131,29 @@ func startedSession(_ app: String) async -> ServeSession {
     await session.start()
     return session
 }
+
+/// Serves the test app within `budget` while `body` runs, stopped afterwards whatever happened.
+func serving<T>(_ budget: ServeBudget = .standard, hub: ClientHub = ClientHub(),
+                _ body: (ServeServerTests.Address, SimulatorServer) async throws -> T) async throws -> T {
+    let app = try TestApp.make()
+    let session = ServeSession(options: ServeOptions(app: app.path, state: .none), hub: hub)
+    await session.start()
+    let server = try SimulatorServer(session: session, budget: budget)
+    let port = try await server.start()
+    do {
+        let result = try await body(ServeServerTests.Address(port: port, token: server.token.text), server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
+}
+
+/// Runs `body` on a thread of its own and waits for it, so a blocking client does not hold up
+/// the server's tasks.
+func blocking<T: Sendable>(_ body: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try body() }) }.start()
+    }
+}

@@ -83,46 +83,30 @@ struct ExplanationTests {
     /// its won and lost entries are exactly the patterns that match the URL on their own.
     @Test func theExplainedWinnerIsTheSearchWinnerOnGeneratedTables() throws {
         var generator = SeededGenerator(seed: 30)
-        func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
-        let hosts = ["a", "b", "(h)", "(h:int)"]
-        let segments = ["x", "y", "1", "(s)", "(n:int)", "(f:number)", "(t:bool)", "(r:path)"]
-        let queries = ["k=v", "k=(k)", "k=(k:int)", "q=(q)", "q=w", "t=(t:bool)"]
-        let fragments = ["", "", "#f", "#(f)", "#(f:int)"]
-        let urlHosts = ["a", "b", "7", "c"]
-        let urlSegments = ["x", "y", "1", "2.5", "true", "z"]
-        let urlQueries = ["k=v", "k=3", "k=u", "q=w", "q=1", "t", "t=no", "k=v&k=w"]
-        let urlFragments = ["", "#f", "#3", "#g"]
+        let grammar = RouteGrammar(
+            hosts: ["a", "b", "(h)", "(h:int)"],
+            segments: ["x", "y", "1", "(s)", "(n:int)", "(f:number)", "(t:bool)", "(r:path)"],
+            queries: ["k=v", "k=(k)", "k=(k:int)", "q=(q)", "q=w", "t=(t:bool)"],
+            fragments: ["", "", "#f", "#(f)", "#(f:int)"],
+            urlHosts: ["a", "b", "7", "c"],
+            urlSegments: ["x", "y", "1", "2.5", "true", "z"],
+            urlQueries: ["k=v", "k=3", "k=u", "q=w", "q=1", "t", "t=no", "k=v&k=w"],
+            urlFragments: ["", "#f", "#3", "#g"],
+            depths: 4)
 
         var contested = 0
         for round in 0..<60 {
             let routes = RouteTable<String>()
             if generator.next() % 3 == 0 { try routes.add("*", target: "*") }
             for _ in 0..<(5 + Int(generator.next() % 40)) {
-                var text = "tt://" + pick(hosts)
-                let depth = Int(generator.next() % 4)
-                for level in 0..<depth {
-                    let segment = pick(segments)
-                    if segment == "(r:path)" && level != depth - 1 { continue }
-                    text += "/" + segment
-                }
-                var keys = Set<String>()
-                var pairs = [String]()
-                for _ in 0..<Int(generator.next() % 3) {
-                    let pair = pick(queries)
-                    if keys.insert(String(pair.prefix(1))).inserted { pairs.append(pair) }
-                }
-                if !pairs.isEmpty { text += "?" + pairs.joined(separator: "&") }
+                let (text, withFragment) = grammar.pattern(&generator)
                 // A text whose shape conflicts with one added before it is refused; that is not what this tests.
-                _ = try? routes.add(text + pick(fragments), target: text)
+                _ = try? routes.add(withFragment, target: text)
             }
             let texts = routes.routes.map(\.pattern.text).filter { $0 != "*" }
             let singles = try texts.map { try table([$0]) }
             for _ in 0..<30 {
-                var url = "tt://" + pick(urlHosts)
-                for _ in 0..<Int(generator.next() % 4) { url += "/" + pick(urlSegments) }
-                let pairs = (0..<Int(generator.next() % 3)).map { _ in pick(urlQueries) }
-                if !pairs.isEmpty { url += "?" + pairs.joined(separator: "&") }
-                url += pick(urlFragments)
+                let url = grammar.url(&generator)
 
                 let explanation = try routes.explain(url)
                 #expect(explanation.winner == (try winner(routes, url)), "round \(round) \(url)")

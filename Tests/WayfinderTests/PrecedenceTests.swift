@@ -135,36 +135,23 @@ struct PrecedenceTests {
     /// be the greatest precedence key (completed by the URL's query) among those that do.
     @Test func theWinnerIsTheGreatestKeyInEveryRegistrationOrder() throws {
         var generator = SeededGenerator(seed: 14)
-        let hosts = ["a", "a", "(h)", "(h:int)"]
-        let segments = ["x", "y", "1", "(s)", "(n:int)", "(e:even)", "(r:path)"]
-        let queries = ["k=v", "k=(k)", "k=(k:int)", "q=(q)", "q=w", "t=(t:bool)"]
-        let fragments = ["", "#f", "#(f)", "#(f:int)"]
-        let urlHosts = ["a", "A", "7", "b"]
-        let urlSegments = ["x", "y", "1", "2", "z"]
-        let urlQueries = ["k=v", "k=3", "k=u", "q=w", "q=1", "t", "t=no", "t=maybe"]
-        let urlFragments = ["", "#f", "#3", "#g"]
-        func pick<T>(_ items: [T]) -> T { items[Int(generator.next() % UInt64(items.count))] }
+        let grammar = RouteGrammar(
+            hosts: ["a", "a", "(h)", "(h:int)"],
+            segments: ["x", "y", "1", "(s)", "(n:int)", "(e:even)", "(r:path)"],
+            queries: ["k=v", "k=(k)", "k=(k:int)", "q=(q)", "q=w", "t=(t:bool)"],
+            fragments: ["", "#f", "#(f)", "#(f:int)"],
+            urlHosts: ["a", "A", "7", "b"],
+            urlSegments: ["x", "y", "1", "2", "z"],
+            urlQueries: ["k=v", "k=3", "k=u", "q=w", "q=1", "t", "t=no", "t=maybe"],
+            urlFragments: ["", "#f", "#3", "#g"],
+            depths: 3)
         func even(_ text: String) -> Value? { ParamType.parseInt(text).flatMap { $0 % 2 == 0 ? Value.int($0) : nil } }
 
         var contested = 0
         for round in 0..<200 {
             var patterns = Set<String>()
             for _ in 0..<(4 + Int(generator.next() % 12)) {
-                var text = "tt://" + pick(hosts)
-                let depth = Int(generator.next() % 3)
-                for level in 0..<depth {
-                    let segment = pick(segments)
-                    if segment == "(r:path)" && level != depth - 1 { continue }
-                    text += "/" + segment
-                }
-                var keys = Set<String>()
-                var pairs = [String]()
-                for _ in 0..<Int(generator.next() % 3) {
-                    let pair = pick(queries)
-                    if keys.insert(String(pair.prefix(1))).inserted { pairs.append(pair) }
-                }
-                if !pairs.isEmpty { text += "?" + pairs.joined(separator: "&") }
-                patterns.insert(text + pick(fragments))
+                patterns.insert(grammar.pattern(&generator).withFragment)
             }
             // Texts that conflict with one registered before them (same shape) are left out.
             let accepted = RouteTable<String>()
@@ -187,11 +174,7 @@ struct PrecedenceTests {
                 return routes
             }
             for _ in 0..<20 {
-                var url = "tt://" + pick(urlHosts)
-                for _ in 0..<Int(generator.next() % 3) { url += "/" + pick(urlSegments) }
-                let pairs = (0..<Int(generator.next() % 3)).map { _ in pick(urlQueries) }
-                if !pairs.isEmpty { url += "?" + pairs.joined(separator: "&") }
-                url += pick(urlFragments)
+                let url = grammar.url(&generator)
                 let parsed = try NavigationURL(url)
 
                 var expected: (text: String, key: Precedence, query: Precedence.QueryScore)?
