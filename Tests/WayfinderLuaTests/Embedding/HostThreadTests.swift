@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import Wayfinder
 @testable import WayfinderLua
+import TestSupport
 
 /// The host's threading rule held at run time: a call from a thread while another thread is in a
 /// call is refused with the rule, before it touches the Lua state.
@@ -61,6 +62,67 @@ struct HostThreadTests {
         #expect(box.host.tree.visible?.url == "tt://waiting")
         try box.host.open("tt://page/2")
         #expect(box.host.tree.visible?.url == "tt://page/2")
+    }
+
+    /// Tallies what the threads' calls came to.
+    private final class Tally: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var opened = 0
+        private(set) var refused = 0
+        private(set) var other: [String] = []
+        func record(_ outcome: Result<Bool, Error>) {
+            lock.lock()
+            defer { lock.unlock() }
+            switch outcome {
+            case .success(let didOpen): if didOpen { opened += 1 }
+            case .failure(is HostThreadError): refused += 1
+            // Members whose errors are typed as a script's carry the rule's refusal as one.
+            case .failure(let error as ScriptError) where error.message.hasPrefix(HostThreadError(operation: "match").description):
+                refused += 1
+            case .failure(let error): other.append("\(error)")
+            }
+        }
+    }
+
+    /// Threads in any number calling at once, in orders a seeded generator draws: each call either
+    /// runs as if alone or is refused with the rule, and the tree holds exactly the opens that ran.
+    @Test(arguments: [(threads: 2, seed: UInt64(1)), (threads: 4, seed: 2), (threads: 8, seed: 3)])
+    func threadsCallingAtOnceAreEachRunOrRefusedNeverRaced(_ round: (threads: Int, seed: UInt64)) throws {
+        let box = Box(try WayfinderHost(WayfinderHost.Configuration(app: try AppSource(sources: ["app.lua": """
+            local wf = require "wayfinder"
+            local Page = wf.controller "Page"
+            function Page:init(route) self.url = route.url; self.work = string.rep("x", 1000):upper() end
+            wf.map:from("tt://page/(id)", Page)
+            """]))))
+        let tally = Tally()
+        let done = DispatchGroup()
+        for thread in 0..<round.threads {
+            var generator = SeededGenerator(seed: round.seed &* 1000 &+ UInt64(thread))
+            let calls = (0..<40).map { _ in generator.next() % 3 }
+            done.enter()
+            Thread {
+                for (index, call) in calls.enumerated() {
+                    let url = "tt://page/\(thread)-\(index)"
+                    tally.record(Result {
+                        switch call {
+                        case 0: _ = try box.host.match(url); return false
+                        default: _ = try box.host.open(url); return true
+                        }
+                    })
+                }
+                done.leave()
+            }.start()
+        }
+        done.wait()
+        #expect(tally.other.isEmpty, "\(tally.other.prefix(3))")
+        guard case .stack(let entries) = box.host.tree.root else {
+            Issue.record("the root is no longer one stack")
+            return
+        }
+        #expect(entries.count == tally.opened, "\(tally.refused) refused")
+        #expect(tally.opened + tally.refused > 0)
+        try box.host.open("tt://page/after")
+        #expect(box.host.tree.visible?.url == "tt://page/after")
     }
 
     @Test func aMemberThatCannotThrowStopsTheProgramWithTheRule() async throws {
