@@ -186,9 +186,17 @@ public final class DirectoryWatcher {
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             var info = stat()
             guard stat(root + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            found[relative] = FileStamp(modified: info.st_mtim, size: Int(info.st_size), inode: UInt(info.st_ino))
+            found[relative] = FileStamp(modified: Self.modified(info), size: Int(info.st_size), inode: UInt(info.st_ino))
         }
         return found
+    }
+
+    private static func modified(_ info: stat) -> timespec {
+        #if canImport(Darwin)
+        info.st_mtimespec
+        #else
+        info.st_mtim
+        #endif
     }
 
     private static func differences(_ old: [String: FileStamp], _ new: [String: FileStamp]) -> Set<String> {
