@@ -13,6 +13,7 @@ public final class ContextChain {
 
     /// Unique among the contexts of this process, never reused: hosts key their own data by it.
     public let id: Int
+    /// The name scripts find the context by; nil for an anonymous one.
     public let name: String?
     /// Cleared only as the layer goes (`deinit`).
     public private(set) var inner: ContextChain?
@@ -29,10 +30,13 @@ public final class ContextChain {
 
     /// What went wrong in one observer of a `set`; the set itself stands.
     public struct ObserverFailure: Error {
+        /// The key whose observer failed.
         public let key: String
+        /// What the observer threw.
         public let error: Error
     }
 
+    /// A context named `name` (or anonymous), inside `inner`, whose `fields` are typed.
     public init(name: String? = nil, inner: ContextChain? = nil, fields: [String: ContextFieldType] = [:]) {
         self.id = Self.lastID.withLock { number in
             number += 1

@@ -11,8 +11,10 @@ import Glibc
 /// The watcher never blocks on its own: `fileDescriptor` (inotify) can join a `poll(2)` with
 /// other inputs, and `changes()` returns at once what happened since the last call.
 public final class DirectoryWatcher {
+    /// How changes are seen: by inotify (Linux), or by polling modification times.
     public enum Mechanism: String, Sendable { case inotify, polling }
 
+    /// The directory watched, standardized.
     public let directory: String
     /// inotify, unless it was not available (or `polling` was asked for).
     public private(set) var mechanism = Mechanism.polling
