@@ -165,6 +165,7 @@ public struct NavigationURL: Sendable, Equatable {
     @inlinable public var port: Int? { storage.port }
     /// The decoded, non-empty path segments.
     @inlinable public var segments: [String] { storage.segments }
+    /// The query's keys and values, decoded, in the order the URL gives them.
     @inlinable public var query: OrderedDictionary<String, Value> { storage.query }
     /// Decoded; nil when the URL has none (an empty fragment counts as none).
     @inlinable public var fragment: String? { storage.fragment }

@@ -12,7 +12,12 @@ import Glibc
 /// other inputs, and `changes()` returns at once what happened since the last call.
 public final class DirectoryWatcher {
     /// How changes are seen: by inotify (Linux), or by polling modification times.
-    public enum Mechanism: String, Sendable { case inotify, polling }
+    public enum Mechanism: String, Sendable {
+        /// Linux's inotify: the system says which files changed, a save by rename included.
+        case inotify
+        /// Modification times, sizes and inodes compared every `pollInterval`.
+        case polling
+    }
 
     /// The directory watched, standardized.
     public let directory: String
