@@ -23,6 +23,7 @@ import Darwin
 /// is refused and left as it is, by loading and saving alike. A corrupt state behind a symbolic
 /// link is refused too, not moved aside (that would leave the link leading nowhere).
 public struct FileStateStore: StateStore {
+    /// The state file's path.
     public let path: String
     /// Larger files are not read: a navigation state is a few kilobytes.
     public static let maximumSize = 16 << 20
@@ -31,6 +32,8 @@ public struct FileStateStore: StateStore {
     /// How long this store's claim waits, in seconds.
     public var claimWait: Double
 
+    /// A store for the file at `path`; `claimWait` is how many seconds a launch waits for another process's
+    /// claim on the file to end.
     public init(path: String, claimWait: Double = Self.standardClaimWait) {
         self.path = path
         self.claimWait = claimWait

@@ -1,6 +1,6 @@
 import CLuaShim
 import Foundation
-import Synchronization
+import Wayfinder
 
 /// The bundled `wayfinder.*` Lua modules (the repository's `lua/wayfinder/`): compiled into the
 /// library at build time (the EmbedFiles plugin), so a program needs no file beside it to run an
@@ -20,7 +20,7 @@ public enum BundledLua {
         set { directorySetting.withLock { $0 = newValue } }
     }
 
-    private static let directorySetting = Mutex<String?>(nil)
+    private static let directorySetting = Locked<String?>(nil)
 
     /// The environment variable the command line reads into ``modulesDirectory``.
     @available(*, deprecated, message: "the library reads no environment variable: set BundledLua.modulesDirectory or Configuration.luaModulesDirectory")

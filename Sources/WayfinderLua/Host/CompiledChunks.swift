@@ -1,4 +1,4 @@
-import Synchronization
+import Wayfinder
 
 /// The bundled modules as this process compiled them (Lua bytecode, by each module's path): the
 /// first state that loads a module compiles its text and hands the chunk here, and every later
@@ -8,7 +8,7 @@ import Synchronization
 ///
 /// Shared by every state of the process, on whatever thread each runs.
 final class CompiledChunks: Sendable {
-    private let chunks = Mutex<[String: [UInt8]]>([:])
+    private let chunks = Locked<[String: [UInt8]]>([:])
 
     func chunk(_ path: String) -> [UInt8]? {
         chunks.withLock { $0[path] }

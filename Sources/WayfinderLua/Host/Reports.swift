@@ -2,17 +2,21 @@ import Wayfinder
 
 /// One URL's answer as `wayfinder match` reports it.
 public struct MatchReport {
+    /// The URL asked about.
     public let url: String
+    /// The route that matched, if one did.
     public let match: RouteMatch<LuaTarget>?
     /// Why there is no match.
     public let reason: String?
     /// The constructor `open` would call (docs/lua-api.md's deduction); nil for a function target or a
     /// class with no constructor.
     public let method: String?
+    /// The route's selector, when it names one.
     public let selector: String?
     /// True when `open` would hand the URL outside the app (no route uses its scheme).
     public let external: Bool
 
+    /// The answer for a URL that `match` matched.
     public init(url: String, match: RouteMatch<LuaTarget>, method: String?, selector: String?) {
         self.url = url
         self.match = match
@@ -22,6 +26,7 @@ public struct MatchReport {
         self.external = false
     }
 
+    /// The answer for a URL that no route matched, saying why.
     public init(url: String, failure: String) {
         self.url = url
         self.match = nil
@@ -31,6 +36,7 @@ public struct MatchReport {
         self.external = false
     }
 
+    /// The answer for a URL that `open` would hand outside the app, its `scheme` used by no route.
     public init(external url: String, scheme: String) {
         self.url = url
         self.match = nil
@@ -57,14 +63,20 @@ public struct MatchReport {
 
 /// One route as `wayfinder routes` lists it.
 public struct RouteReport {
+    /// The route's pattern.
     public let pattern: Pattern
+    /// How the route opens its screen.
     public let options: RouteOptions
+    /// What the route opens: the class or function, as the app names it.
     public let target: String
+    /// The constructor `open` would call, when there is one.
     public let method: String?
+    /// The route's selector, when it names one.
     public let selector: String?
     /// The route has a `guard`.
     public let guarded: Bool
 
+    /// The route as a JSON-ready value, as `wayfinder routes --json` prints it.
     public var json: Value {
         [
             "pattern": .string(pattern.text), "mode": .string(options.mode.rawValue),

@@ -122,12 +122,16 @@ extension AppHost {
 
 /// Why a saved state could not be migrated to the app's version.
 public struct MigrationError: Error, CustomStringConvertible {
+    /// The saved state's app version.
     public let from: Int
+    /// The app's version now.
     public let to: Int
     /// Where the app's `migrate` is defined (`file:line`).
     public let migration: String
+    /// Why the migration failed.
     public let reason: String
 
+    /// The versions, the migration's place and the reason, in one sentence.
     public var description: String {
         "its migration from version \(from) to \(to) (migrate at \(migration)) failed: \(reason)"
     }

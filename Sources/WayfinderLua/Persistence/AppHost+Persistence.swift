@@ -119,6 +119,7 @@ extension AppHost {
 
 /// Why the navigation state cannot be saved.
 public enum PersistenceError: Error, CustomStringConvertible {
+    /// The host was made without a state store.
     case noStateStore
     /// The store holds the state of the app named `owner`, not of `app`.
     /// `owner` is nil when the document names no app.
@@ -131,6 +132,7 @@ public enum PersistenceError: Error, CustomStringConvertible {
     /// A launch dropped every entry of the saved state (`dropped` of them) and shows nothing.
     case nothingRestored(dropped: Int, path: String?)
 
+    /// What went wrong, naming the state file where there is one.
     public var description: String {
         switch self {
         case .noStateStore: return "this app has no state store"

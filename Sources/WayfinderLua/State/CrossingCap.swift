@@ -1,6 +1,6 @@
 import Wayfinder
 
-/// A bound on one crossing of Lua values into Swift (``ValueReader``) below the memory limit, for
+/// A bound on one crossing of Lua values into Swift below the memory limit, for
 /// output that goes on from the host: a screen to a terminal or a page, a saved state to its file.
 /// Counted as the reader counts: each string's bytes and 32 bytes for every value and key.
 public struct CrossingCap: Sendable {
@@ -9,6 +9,7 @@ public struct CrossingCap: Sendable {
     /// What the error says was passed.
     public var reached: String
 
+    /// A cap of `bytes`; `reached` names, in the error, what was passed.
     public init(bytes: Int, reached: String) {
         self.bytes = bytes
         self.reached = reached

@@ -79,10 +79,13 @@ public struct LuaCall {
         return (try? reader.readString(index)) ?? "?"
     }
 
+    /// The Lua type of an argument; `none` for an argument not passed.
     public enum ArgumentType: Sendable, Equatable {
+        /// The types Lua values have, `none` standing for a missing argument and `null` for `nil`.
         case none, null, boolean, number, string, table, function, userdata, thread
     }
 
+    /// The type of the argument at `index` (from 1, as Lua counts).
     public func type(_ index: Int) -> ArgumentType {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL: return .null
@@ -136,6 +139,7 @@ public struct LuaCall {
         }
     }
 
+    /// The string argument at `index`; throws a conversion error naming `name` when it is not a string.
     public func string(_ index: Int, name: String? = nil) throws(ScriptError) -> String {
         guard let string = try optionalString(index, name: name) else {
             throw typeError(index, name: name, expected: "string")
@@ -143,6 +147,7 @@ public struct LuaCall {
         return string
     }
 
+    /// The string argument at `index`, or nil when it is `nil` or missing; throws when it is another type.
     public func optionalString(_ index: Int, name: String? = nil) throws(ScriptError) -> String? {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL, LUA_TNONE: return nil
@@ -176,6 +181,7 @@ public struct LuaCall {
         return value
     }
 
+    /// The integer argument at `index`, or nil when it is `nil` or missing; throws when it is another type.
     public func optionalInt(_ index: Int, name: String? = nil) throws(ScriptError) -> Int64? {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL, LUA_TNONE: return nil
@@ -188,6 +194,7 @@ public struct LuaCall {
         }
     }
 
+    /// The number argument at `index`; throws a conversion error naming `name` when it is not a number.
     public func double(_ index: Int, name: String? = nil) throws(ScriptError) -> Double {
         guard let value = try optionalDouble(index, name: name) else {
             throw typeError(index, name: name, expected: "number")
@@ -195,6 +202,7 @@ public struct LuaCall {
         return value
     }
 
+    /// The number argument at `index`, or nil when it is `nil` or missing; throws when it is another type.
     public func optionalDouble(_ index: Int, name: String? = nil) throws(ScriptError) -> Double? {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL, LUA_TNONE: return nil
@@ -203,6 +211,7 @@ public struct LuaCall {
         }
     }
 
+    /// The boolean argument at `index`; throws a conversion error naming `name` when it is not a boolean.
     public func bool(_ index: Int, name: String? = nil) throws(ScriptError) -> Bool {
         guard let value = try optionalBool(index, name: name) else {
             throw typeError(index, name: name, expected: "boolean")
@@ -210,6 +219,7 @@ public struct LuaCall {
         return value
     }
 
+    /// The boolean argument at `index`, or nil when it is `nil` or missing; throws when it is another type.
     public func optionalBool(_ index: Int, name: String? = nil) throws(ScriptError) -> Bool? {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL, LUA_TNONE: return nil
@@ -255,6 +265,7 @@ public struct LuaCall {
         return object
     }
 
+    /// The conversion error for the argument at `index` (called `name`) not being `expected`.
     public func typeError(_ index: Int, name: String?, expected: String) -> ScriptError {
         let got = String(cString: lua_typename(thread, lua_type(thread, Int32(index))))
         return argumentError(index, name: name, "\(expected) expected, got \(got)")

@@ -72,7 +72,7 @@ extension LuaState {
     /// Calls a referenced Lua value with `args`, under the time budget. `wrapperLevels`: levels
     /// of the host's own around the script's values in each argument and result (a record a
     /// bundled module answers, the state document `migrate` is handed and answers), not counted
-    /// toward the depth limit. The results cross in one crossing (``ValueReader``), of at most
+    /// toward the depth limit. The results cross in one crossing (`ValueReader`), of at most
     /// `cap` bytes when one is given (output that goes on: a screen, a saved state).
     @discardableResult
     public func call(_ function: LuaRef, _ args: [Value] = [], wrapperLevels: Int = 0, cap: CrossingCap? = nil) throws(ScriptError) -> [Value] {

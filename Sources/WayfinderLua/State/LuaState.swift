@@ -89,7 +89,7 @@ public final class LuaState {
     /// Registry references held by live ``LuaRef``s (handles included).
     public var liveReferenceCount: Int { liveReferences }
 
-    /// Lua values held for ``Value/Handle``s not yet released.
+    /// Lua values held for `Value.Handle`s not yet released.
     public var liveHandleCount: Int { handles.count }
 
     /// The thread Swift should call on: the one running the innermost binding, else the main one.

@@ -5,12 +5,15 @@ import Foundation
 /// its code (an argument of the wrong type), which is raised at its line. A binding throws it
 /// inside ``LuaCall/run(_:_:)``, the one place that writes `nil, reason`.
 public struct Refusal: Error, CustomStringConvertible, Equatable {
+    /// Why the call was refused.
     public let reason: String
 
+    /// A refusal saying `reason`.
     public init(_ reason: String) {
         self.reason = reason
     }
 
+    /// The reason.
     public var description: String { reason }
 
     /// Runs `body`; an error it throws of one of `kinds` (the core's errors about the caller's
