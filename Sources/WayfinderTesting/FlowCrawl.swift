@@ -223,14 +223,14 @@ public struct FlowCrawl {
                 let steps = path + [.press(button.title)]
                 let (pressed, problem) = try replay(steps)
                 if let problem {
-                    crawl.dead.append(DeadLink(from: url, title: button.title, url: "", reason: problem))
+                    crawl.dead.append(DeadLink(from: url, title: button.title, url: describe(.press(button.title)), reason: problem))
                     continue
                 }
                 crawl.presses.append(Press(from: url, title: button.title, method: button.method, shown: pressed.navigator.url))
                 do {
                     _ = try visit(pressed, path: steps)
                 } catch {
-                    crawl.dead.append(DeadLink(from: url, title: button.title, url: "", reason: error.description))
+                    crawl.dead.append(DeadLink(from: url, title: button.title, url: describe(.press(button.title)), reason: error.description))
                 }
             }
         }

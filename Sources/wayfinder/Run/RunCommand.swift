@@ -88,7 +88,7 @@ struct RunCommand: ParsableCommand {
                 if !interactive { Terminal.write("~ changed: \(files.joined(separator: ", "))\n\n") }
                 session.reload(because: files)
             case .line(let line):
-                if !interactive { Terminal.write("> \(line)\n\n") }
+                if !interactive { Terminal.write("> \(session.echoed(line))\n\n") }
                 if session.execute(line) == .quit { break loop }
             }
             if let failure = session.save() { session.note(failure) }

@@ -53,6 +53,18 @@ extension RunSession {
         }
     }
 
+    /// The command `line` as the transcript repeats it: typing into a secret field shows the
+    /// text masked.
+    func echoed(_ line: String) -> String {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        let command = trimmed.prefix { $0 != " " }.lowercased()
+        guard command == "f" || command == "fill" else { return line }
+        let (number, text) = splitNumber(String(trimmed.dropFirst(command.count).drop { $0 == " " }))
+        guard let number, let controller = visibleController(),
+              let fields = try? host.fields(of: controller), fields.indices.contains(number - 1), fields[number - 1].isSecret else { return line }
+        return "\(command) \(number) " + String(repeating: "•", count: text.count)
+    }
+
     private func visibleController() -> LuaController? {
         host.tree.visible.flatMap(host.controller(for:))
     }
