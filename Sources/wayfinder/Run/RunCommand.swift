@@ -67,6 +67,7 @@ struct RunCommand: ParsableCommand {
             embedded.stateStore = store
         }
         let session = RunSession(host: embedded, styled: interactive)
+        input.shown = { [unowned session] in session.echoed($0) }
         embedded.printSink = { [unowned session] in session.note($0) }
         for line in printed { session.note(line) }
         session.launch()

@@ -53,16 +53,24 @@ extension RunSession {
         }
     }
 
-    /// The command `line` as the transcript repeats it: typing into a secret field shows the
-    /// text masked.
+    /// The command `line` as the terminal shows it: the text typed into a secret field masked,
+    /// a character for each, so the line keeps its length (the editor's cursor stays right).
     func echoed(_ line: String) -> String {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        let command = trimmed.prefix { $0 != " " }.lowercased()
+        let characters = Array(line)
+        var i = 0
+        func skip(_ spaces: Bool) { while i < characters.count, (characters[i] == " ") == spaces { i += 1 } }
+        skip(true)
+        let commandStart = i
+        skip(false)
+        let command = String(characters[commandStart..<i]).lowercased()
         guard command == "f" || command == "fill" else { return line }
-        let (number, text) = splitNumber(String(trimmed.dropFirst(command.count).drop { $0 == " " }))
-        guard let number, let controller = visibleController(),
+        skip(true)
+        let numberStart = i
+        skip(false)
+        guard let number = Int(String(characters[numberStart..<i])), let controller = visibleController(),
               let fields = try? host.fields(of: controller), fields.indices.contains(number - 1), fields[number - 1].isSecret else { return line }
-        return "\(command) \(number) " + String(repeating: "•", count: text.count)
+        skip(true)
+        return String(characters[..<i]) + String(repeating: "•", count: characters.count - i)
     }
 
     private func visibleController() -> LuaController? {

@@ -62,6 +62,22 @@ struct FormCLITests {
         #expect(second.stdout.contains("! there is no button 2 on this screen"), "\(second.stdout)")
     }
 
+    @Test func onATerminalASecretIsMaskedAsItIsTyped() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", Self.source)
+        let run = try LiveProcess(["run", directory.path, "--no-state"], terminal: true)
+        #expect(run.waitFor("f2  PIN: []"))
+        run.type("f 2 " + Self.secret)
+        #expect(run.waitFor("> f 2 " + String(repeating: "•", count: Self.secret.count)))
+        run.type("\r")
+        #expect(run.waitFor("f2  PIN: [" + String(repeating: "•", count: Self.secret.count) + "]"))
+        run.type("f 1 ada\r")
+        #expect(run.waitFor("f1  Your name: [ada]"))
+        run.type("q\r")
+        #expect(run.exitStatus() == 0)
+        #expect(!run.text.contains(Self.secret))
+    }
+
     @Test func crawlPressesButtonsWithTheDeclaredSamplesAndReportsOneThatFails() throws {
         let directory = try TemporaryDirectory()
         try directory.write("app.lua", Self.source)
