@@ -12,6 +12,8 @@ public struct FlowCrawl {
     public enum Step: Equatable, Sendable {
         case select(Int)
         case open(String)
+        /// Pressing the visible screen's button with this title, its fields set to their samples.
+        case press(String)
     }
 
     public struct Screen: Equatable, Sendable {
@@ -60,6 +62,25 @@ public struct FlowCrawl {
     public var actionResults: [(action: String, screen: String)] = []
     /// True when `max` stopped the crawl before every link was followed.
     public var truncated = false
+    /// Every button pressed, and the URL shown after it.
+    public var presses: [Press] = []
+
+    /// A button of a rendered screen, and what was shown after it was pressed.
+    public struct Press: Equatable, Sendable {
+        public var from: String
+        public var title: String
+        public var method: String
+        public var shown: String?
+    }
+
+    /// Sets each field of the visible screen that declares a sample to it, then presses `title`.
+    static func pressWithSamples(_ title: String, in host: AppHost) throws {
+        for field in try host.visibleScreen()?.fields ?? [] {
+            if let sample = field.sample { try host.fill(field.name, with: sample) }
+        }
+        guard let controller = host.navigator.tree.visible?.controller else { return }
+        try host.press(title, on: controller)
+    }
 
     /// Crawls the app `load` makes (a fresh host each time it is called), from its launch tree and
     /// the URLs in `from`. `allURLs` follows every distinct URL; otherwise links that differ only
@@ -87,6 +108,7 @@ public struct FlowCrawl {
                     switch step {
                     case .select(let tab): try host.navigator.select(tab)
                     case .open(let url): try host.navigator.open(url)
+                    case .press(let title): try pressWithSamples(title, in: host)
                     }
                 }
             } catch {
@@ -188,6 +210,29 @@ public struct FlowCrawl {
                     crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: error.description))
                 }
             }
+            // Buttons, pressed as the screen's fields are (or with their declared samples): a
+            // method that fails is a dead end, a screen it shows is crawled as any other.
+            for button in screen?.buttons ?? [] {
+                let key = fromRoute + " " + withoutQuery(url) + " press " + button.title
+                guard !followed.contains(key) else { continue }
+                followed.insert(key)
+                if crawl.screens.count >= max {
+                    crawl.truncated = true
+                    continue
+                }
+                let steps = path + [.press(button.title)]
+                let (pressed, problem) = try replay(steps)
+                if let problem {
+                    crawl.dead.append(DeadLink(from: url, title: button.title, url: describe(.press(button.title)), reason: problem))
+                    continue
+                }
+                crawl.presses.append(Press(from: url, title: button.title, method: button.method, shown: pressed.navigator.url))
+                do {
+                    _ = try visit(pressed, path: steps)
+                } catch {
+                    crawl.dead.append(DeadLink(from: url, title: button.title, url: describe(.press(button.title)), reason: error.description))
+                }
+            }
         }
         crawl.unreached = crawl.routeModes.map(\.pattern).filter { !reachedRoutes.contains($0) }
         return crawl
@@ -197,6 +242,7 @@ public struct FlowCrawl {
         switch step {
         case .select(let tab): return "tab \(TabNumber.number(of: tab))"
         case .open(let url): return url
+        case .press(let title): return "the button '\(title)'"
         }
     }
 

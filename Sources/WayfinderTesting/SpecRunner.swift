@@ -173,7 +173,7 @@ public struct SpecRunner {
             workspace.coverage = coverage
             let specFile = SpecFile(workspace: workspace)
             let loader = AppLoader(source: try AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
-                                   libraries: [("wayfinder.native.testing", TestingBinding.functions),
+                                   libraries: [("wayfinder.native.testing", TestingBinding.functions + ScreenActionBinding.functions),
                                                ("wayfinder.native.spec", SpecBinding.functions)])
             let host = try AppHost(loader: loader, embedder: specFile)
             let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")

@@ -34,6 +34,8 @@ public final class WayfinderHost {
     let occupancy = HostOccupancy()
     /// The streams of events handed out (WayfinderHost+Events.swift).
     var streams: [EventStream] = []
+    /// The observers of typing and pressing (WayfinderHost+ScreenInput.swift).
+    var inputObservers: [(token: ObserverToken, notify: (ScreenInputEvent) -> Void)] = []
 
     /// Loads the app the configuration names, with what it lends the scripts. Nothing is shown
     /// until ``launch()``. Throws when the app cannot be loaded (its error names the file and

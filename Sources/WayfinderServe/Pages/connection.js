@@ -34,6 +34,7 @@
       case "inspect": W.devtools.showInspected(data); break;
       case "explain": W.devtools.showExplanation(data); break;
       case "refused": W.phone.toast("Not done: " + data.reason); break;
+      case "recording": W.recorded(data); break;
     }
     if (typeof data.seq === "number") document.body.dataset.seq = String(data.seq);
   });

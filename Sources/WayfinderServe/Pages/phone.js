@@ -73,6 +73,8 @@ window.Wayfinder = window.Wayfinder || {};
       }
       box.appendChild(list);
     }
+    const form = W.form && W.form(screen);
+    if (form) box.appendChild(form);
     return box;
   }
 

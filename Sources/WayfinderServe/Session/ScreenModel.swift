@@ -126,6 +126,7 @@ struct ScreenModel {
                 fields["links"] = .array(screen.links.map { link in
                     ["title": .string(link.title), "url": .string(link.url), "external": .bool(host.isExternal(link.url))]
                 })
+                if !screen.fields.isEmpty || !screen.buttons.isEmpty { ScreenModel.addForm(of: screen, to: &fields) }
             }
             return .map(fields)
         }

@@ -36,6 +36,8 @@ public actor ServeSession {
     private var sequence = 0
     /// Whether the host reported changes since the last save.
     private var unsaved = false
+    /// What the Record button captures (SessionRecorder.swift).
+    private var recorder = SessionRecorder()
 
     public init(options: ServeOptions, hub: ClientHub) {
         self.options = options
@@ -87,21 +89,60 @@ public actor ServeSession {
     /// Performs `command`; answers meant for the asking page alone (inspect, explain, a refusal)
     /// go to `client`.
     func perform(_ command: ClientCommand, from client: Int? = nil) {
+        // The step a recording keeps when the command did what it asked.
+        var done: SessionRecorder.Step?
+        defer { if let done { recorder.add(done, shown: visibleTitle) } }
         switch command {
         case .open(let url, let from, let title):
             navigate(.open, url: url) { host in
                 try host.open(url)
                 if let from { flow.followed(from: from, to: url, title: title, in: host) }
+                done = title.map(SessionRecorder.Step.tap) ?? .open(url)
                 return nil
             }
         case .back:
-            navigate(.back) { try $0.back() ? nil : "nothing to go back to" }
+            navigate(.back) { host in
+                guard try host.back() else { return "nothing to go back to" }
+                done = .back
+                return nil
+            }
         case .dismiss:
-            navigate(.dismiss) { try $0.dismiss() ? nil : "nothing to dismiss" }
+            navigate(.dismiss) { host in
+                guard try host.dismiss() else { return "nothing to dismiss" }
+                done = .dismiss
+                return nil
+            }
         case .select(let tab):
+            let title = tabTitle(tab)
             navigate(.select, detail: "tab \(tab)") { host in
                 // The page counts tabs from 1, as people do.
-                try TabNumber.index(of: tab).map(host.selectTab(at:)) == true ? nil : "there is no tab \(tab)"
+                guard try TabNumber.index(of: tab).map(host.selectTab(at:)) == true else { return "there is no tab \(tab)" }
+                done = title.map(SessionRecorder.Step.tap)
+                return nil
+            }
+        case .fill(let name, let value):
+            navigate(.fill) { host in
+                guard let controller = host.tree.visible.flatMap(host.controller(for:)) else { return "no screen is open" }
+                // What the log says shows a secret masked.
+                let field = try host.setField(name, to: value, on: controller).masked
+                unsaved = true
+                done = .fill(field, value)
+                return "\(field.label) = \(field.shownValue)"
+            }
+        case .press(let title):
+            navigate(.press, detail: title) { host in
+                guard let controller = host.tree.visible.flatMap(host.controller(for:)) else { return "no screen is open" }
+                try host.press(title, on: controller)
+                unsaved = true
+                done = .tap(title)
+                return nil
+            }
+        case .record(let on):
+            if on {
+                recorder.start(shown: visibleTitle)
+                reply(["type": "recording", "on": true], to: client)
+            } else {
+                reply(["type": "recording", "on": false, "spec": .string(recorder.stop())], to: client)
             }
         case .reload:
             reload(because: [])
@@ -124,6 +165,18 @@ public actor ServeSession {
         case .explain(let url):
             reply(explanation(of: url), to: client)
         }
+    }
+
+    /// The title of the screen in view, as the page shows it.
+    private var visibleTitle: String? {
+        guard case .array(let layers)? = model.screen["layers"], let top = layers.last else { return nil }
+        return top["screen"]?["title"]?.stringValue
+    }
+
+    /// The title of tab `number` (from 1), as the page's tab bar shows it.
+    private func tabTitle(_ number: Int64) -> String? {
+        guard case .array(let tabs)? = model.screen["tabs"], let index = TabNumber.index(of: number), tabs.indices.contains(index) else { return nil }
+        return tabs[index]["title"]?.stringValue
     }
 
     /// The app's scripts changed on disk (`files`, relative to its directory; none when asked

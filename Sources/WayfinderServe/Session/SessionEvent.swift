@@ -11,6 +11,8 @@ import Wayfinder
 struct SessionEvent {
     enum Kind: String {
         case launch, open, back, dismiss, select, reload, restore
+        /// A field typed into (a secret's value masked) and a button pressed.
+        case fill, press
         /// A screen's `render()` raised or ran out of time (reported once per entry).
         case render
         /// A URL the app handed outside (`tel:`, `mailto:`): "opened outside".

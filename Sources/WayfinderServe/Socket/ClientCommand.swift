@@ -8,7 +8,11 @@ import Wayfinder
 /// - `{"type":"reload"}`: the app's scripts again from disk;
 /// - `{"type":"inspect","event":N}`: the phone and the tree as they were after event N;
 /// - `{"type":"restore","event":N}`: that tree becomes the app's again;
-/// - `{"type":"explain","url":U}`: which route U opens and why (`wayfinder match --explain`).
+/// - `{"type":"explain","url":U}`: which route U opens and why (`wayfinder match --explain`);
+/// - `{"type":"fill","field":F,"value":V}`: type V (text, or a boolean for a toggle) into the
+///   visible screen's field named F; `{"type":"press","title":T}`: press its button titled T;
+/// - `{"type":"record","on":B}`: start recording what is done, or stop and answer the spec that
+///   replays it (SessionRecorder.swift).
 ///
 /// Anything else is refused with the reason, and the connection stays open.
 enum ClientCommand: Equatable {
@@ -20,6 +24,9 @@ enum ClientCommand: Equatable {
     case inspect(event: Int)
     case restore(event: Int)
     case explain(url: String)
+    case fill(field: String, value: Value)
+    case press(title: String)
+    case record(on: Bool)
 
     /// Longer messages are refused unread: no command needs more. Over the WebSocket they never
     /// come this far: the front door ends a connection as soon as a frame announces more
@@ -67,8 +74,18 @@ enum ClientCommand: Equatable {
         case "inspect": self = .inspect(event: try eventID())
         case "restore": self = .restore(event: try eventID())
         case "explain": self = .explain(url: try string("url"))
+        case "fill":
+            switch fields["value"] {
+            case .string(let text)?: self = .fill(field: try string("field"), value: .string(text))
+            case .bool(let on)?: self = .fill(field: try string("field"), value: .bool(on))
+            default: throw Refusal(reason: "fill: \"value\" must be a string or a boolean")
+            }
+        case "press": self = .press(title: try string("title"))
+        case "record":
+            guard case .bool(let on)? = fields["on"] else { throw Refusal(reason: "record: \"on\" must be a boolean") }
+            self = .record(on: on)
         default:
-            throw Refusal(reason: "unknown message type '\(type)' (open, back, dismiss, select, reload, inspect, restore, explain)")
+            throw Refusal(reason: "unknown message type '\(type)' (open, back, dismiss, select, reload, inspect, restore, explain, fill, press, record)")
         }
     }
 }

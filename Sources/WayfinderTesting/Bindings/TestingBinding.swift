@@ -1,3 +1,4 @@
+import OrderedCollections
 import Foundation
 import Wayfinder
 import WayfinderLua
@@ -273,7 +274,17 @@ enum TestingBinding {
             }
             guard let screen = rendered else { return [["title": .string(host.describe(controller)), "lines": [], "links": []]] }
             let links = screen.links.map { link -> Value in ["title": .string(link.title), "url": .string(link.url)] }
-            return [["title": screen.title.map(Value.string) ?? .null, "lines": .array(screen.lines.map(Value.string)), "links": .array(links)]]
+            let fields = screen.fields.map { field -> Value in
+                ["name": .string(field.name), "label": .string(field.label), "kind": .string(field.kind.rawValue),
+                 "value": field.value, "choices": .array(field.choices.map(Value.string))]
+            }
+            let buttons = screen.buttons.map { button -> Value in ["title": .string(button.title), "method": .string(button.method)] }
+            var answer: OrderedDictionary<String, Value> = ["title": screen.title.map(Value.string) ?? .null,
+                                                            "lines": .array(screen.lines.map(Value.string)), "links": .array(links)]
+            // Only a screen that has them answers fields and buttons.
+            if !fields.isEmpty { answer["fields"] = .array(fields) }
+            if !buttons.isEmpty { answer["buttons"] = .array(buttons) }
+            return [.map(answer)]
         }
     }
 
@@ -334,7 +345,7 @@ enum TestingBinding {
     /// at most what remains of the step's budget (they run on the same thread's clock, and the
     /// shim caps their deadline by the step's), so the app stopped at that same moment: the step
     /// stops here, at the spec's line, naming what the app was doing.
-    private struct StepBudgetSpent: Error {
+    struct StepBudgetSpent: Error {
         let scriptError: ScriptError
     }
 
@@ -342,7 +353,7 @@ enum TestingBinding {
     /// app's call failed because of it or had just finished), throws ``StepBudgetSpent`` instead
     /// of answering: a spec never goes on past its budget because the time went into an app.
     @discardableResult
-    private static func driving<T>(_ call: LuaCall, _ body: () throws -> T) throws -> T {
+    static func driving<T>(_ call: LuaCall, _ body: () throws -> T) throws -> T {
         let outcome: Result<T, Error>
         do { outcome = .success(try body()) } catch { outcome = .failure(error) }
         guard call.state.isBudgetSpent else { return try outcome.get() }

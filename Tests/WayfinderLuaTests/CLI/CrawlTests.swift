@@ -48,7 +48,7 @@ struct CrawlTests {
         #expect(text.contains("tt://setings from tt://home (\"Typo\"): no route matches"))
         #expect(text.contains("tt://crash from tt://home (\"Crash\"): cannot open 'tt://crash': app.lua:25: the kitchen is closed"))
         #expect(text.contains("tt://loop/a from tt://home (\"Round and round\"): redirect loop cut after 8 hops"))
-        #expect(text.contains("tt://blank from tt://home (\"Blank\"): render() of Blank returned a string"))
+        #expect(text.contains("tt://blank from tt://home (\"Blank\"): app.lua:28: render() of Blank returned a string"))
         #expect(text.contains("routes no link reached (1):\n  tt://orphan"))
         #expect(text.contains("tel:5550100 from tt://home"))
         #expect(text.contains("screens reached (2):"))

@@ -192,6 +192,8 @@ struct NavigatorBindingTests {
                                          links: [.init(title: "Home", url: "tt://home"), .init(title: "Menu", url: "tt://menu/1")]))
     }
 
+    /// Named by the controller and where its render is defined, since the table it returned has
+    /// no line of its own.
     @Test func badRenderResultsNameTheController() throws {
         let app = try TestApp("""
             local wf = require "wayfinder"
@@ -206,9 +208,9 @@ struct NavigatorBindingTests {
             wf.map:from("tt://bad/(initWithHow:)", Bad)
             """)
         let expected = [
-            "string": "render() of Bad returned a string, not a table { title, lines, links }",
-            "link": "render() of Bad returned links[1] that is not { \"label\", \"url\" }",
-            "field": "render() of Bad returned an unknown field 'titel' (fields: title, lines, links)",
+            "string": "app.lua:4: render() of Bad returned a string, not a table { title, lines, links }",
+            "link": "app.lua:4: render() of Bad returned links[1] that is not { \"label\", \"url\" }",
+            "field": "app.lua:4: render() of Bad returned an unknown field 'titel' (fields: title, lines, links, fields, buttons)",
             "error": "app.lua:8: cannot draw",
         ]
         for (how, message) in expected {
