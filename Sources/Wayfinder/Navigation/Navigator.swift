@@ -399,8 +399,11 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     /// External: a scheme no route uses; http and https go to `*` when it is registered. `open`
     /// hands these to the app's `open_external`, and `wayfinder match` reports them so.
+    /// A URL a move takes into the app (`https://example.com/items/(id)` moved to
+    /// `tt://item/(id)`) is not.
     public func isExternal(_ url: NavigationURL) -> Bool {
         if routes.usesScheme(url.scheme) { return false }
+        if moves.usesScheme(url.scheme), case .moved = (try? moves.rewrite(url)) ?? .unmoved { return false }
         if url.scheme == "http" || url.scheme == "https" { return !routes.hasDefaultRoute }
         return true
     }

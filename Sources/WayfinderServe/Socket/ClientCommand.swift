@@ -8,7 +8,11 @@ import Wayfinder
 /// - `{"type":"reload"}`: the app's scripts again from disk;
 /// - `{"type":"inspect","event":N}`: the phone and the tree as they were after event N;
 /// - `{"type":"restore","event":N}`: that tree becomes the app's again;
-/// - `{"type":"explain","url":U}`: which route U opens and why (`wayfinder match --explain`).
+/// - `{"type":"explain","url":U}`: which route U opens and why (`wayfinder match --explain`);
+/// - `{"type":"link","url":U}`: U as a link from outside the app (`WayfinderHost.handleLink`);
+/// - `{"type":"export","what":W}`: the state or the event log (`W` is `state` or `log`) as a file;
+/// - `{"type":"import","what":W,"part":K,"parts":N,"text":T}`: part K (from 1) of N of such a
+///   file (`SessionImport`).
 ///
 /// Anything else is refused with the reason, and the connection stays open.
 enum ClientCommand: Equatable {
@@ -20,6 +24,9 @@ enum ClientCommand: Equatable {
     case inspect(event: Int)
     case restore(event: Int)
     case explain(url: String)
+    case link(url: String)
+    case export(SessionFile)
+    case importPart(SessionFile, part: Int, parts: Int, text: String)
 
     /// Longer messages are refused unread: no command needs more. Over the WebSocket they never
     /// come this far: the front door ends a connection as soon as a frame announces more
@@ -67,8 +74,19 @@ enum ClientCommand: Equatable {
         case "inspect": self = .inspect(event: try eventID())
         case "restore": self = .restore(event: try eventID())
         case "explain": self = .explain(url: try string("url"))
+        case "link": self = .link(url: try string("url"))
+        case "export", "import":
+            let what = try string("what")
+            guard let file = SessionFile(rawValue: what) else { throw Refusal(reason: "\(type): \"what\" must be \"state\" or \"log\", not '\(what)'") }
+            guard type == "import" else { self = .export(file); return }
+            let parts = try number("parts"), part = try number("part")
+            guard parts >= 1, parts <= Int64(SessionImport.maximumParts) else {
+                throw Refusal(reason: "import: \"parts\" must be from 1 to \(SessionImport.maximumParts)")
+            }
+            guard part >= 1, part <= parts else { throw Refusal(reason: "import: \"part\" must be from 1 to \(parts)") }
+            self = .importPart(file, part: Int(part), parts: Int(parts), text: try string("text"))
         default:
-            throw Refusal(reason: "unknown message type '\(type)' (open, back, dismiss, select, reload, inspect, restore, explain)")
+            throw Refusal(reason: "unknown message type '\(type)' (open, back, dismiss, select, reload, inspect, restore, explain, link, export, import)")
         }
     }
 }
