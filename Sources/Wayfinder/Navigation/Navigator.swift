@@ -227,6 +227,9 @@ public final class Navigator<Target, Controller: AnyObject> {
             guard let target = try urlToOpen(url) else { throw NavigationError.vetoed(url) }
             if target != url { return try redirect(to: target) }
         }
+        // A refresh the open itself asks for makes the visible screen again from its own URL: the
+        // URL opened names the instruction only, so it need not be one a route matches.
+        if parents.isEmpty, request.presentation == .refresh { return try refreshVisible(for: url, in: &working) }
         let parsed: NavigationURL
         do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
 
