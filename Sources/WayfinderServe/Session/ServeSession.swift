@@ -165,8 +165,15 @@ public actor ServeSession {
         var waiting = false
         var message = detail
         var traceback: String?
+        let pendingBefore = host.pendingOpen.map { ($0.request.url, $0.since) }
         do {
             if let nothing = try body(host) { message = [detail, nothing].compactMap { $0 }.joined(separator: ": ") }
+            // A guard that opened another screen instead keeps this open waiting too.
+            if url != nil, let now = host.pendingOpen, pendingBefore.map({ $0 != (now.request.url, now.since) }) ?? true {
+                waiting = true
+                message = "'\(now.request.url)' waits: its guard opened '\(host.tree.visible?.url ?? "")' instead; "
+                    + "it is kept pending and opens once the guard lets it through"
+            }
         } catch {
             if case .waiting? = error as? NavigationError { waiting = true } else { failed = true }
             message = url.map { OpenFailure.reason(error, url: $0) } ?? "\(kind.rawValue): \(error)"
