@@ -122,6 +122,23 @@ struct ServeLinksAndFilesTests {
         #expect(next[path: "screen", "layers", 0, "stack"]?.arrayValue?.count == 2)
     }
 
+    @Test func onlyOneImportIsUnderWayInASession() async throws {
+        let app = try Self.app()
+        let session = await startedSession(app.path)
+        let first = await SessionProbe(session)
+        let second = await SessionProbe(session)
+        _ = try await first.next()
+        _ = try await second.next()
+        let text = try #require(try await second.perform(.export(.state))["text"]?.stringValue)
+        await session.perform(.importPart(.state, part: 1, parts: 2, text: String(text.prefix(10))), from: first.id)
+        // The second page's import ends the first page's.
+        let imported = try await second.perform(.importPart(.state, part: 1, parts: 1, text: text))
+        #expect(imported.events.first?["kind"] == "import")
+        await session.perform(.importPart(.state, part: 2, parts: 2, text: String(text.dropFirst(10))), from: first.id)
+        let refused = try await first.first { $0["type"] == "refused" }
+        #expect(refused["reason"] == "import: part 2 of 2 came without part 1")
+    }
+
     @Test func theEventLogRoundTripsWithItsTreesForTimeTravel() async throws {
         let app = try Self.app()
         let session = await startedSession(app.path)

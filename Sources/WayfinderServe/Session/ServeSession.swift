@@ -36,8 +36,9 @@ public actor ServeSession {
     private var sequence = 0
     /// Whether the host reported changes since the last save.
     private var unsaved = false
-    /// Files pages are importing, by page, until their last part.
-    private var imports: [Int: SessionImport] = [:]
+    /// The file a page is importing, until its last part: one at a time in the session, so
+    /// what parts hold stays within one file's bound.
+    private var importing: (page: Int, file: SessionImport)?
 
     public init(options: ServeOptions, hub: ClientHub) {
         self.options = options
@@ -67,7 +68,7 @@ public actor ServeSession {
 
     func detach(_ id: Int) {
         hub.remove(id)
-        imports[id] = nil
+        if importing?.page == id { importing = nil }
     }
 
     /// A message from page `client`: a command, or a refusal sent back to it alone.
@@ -411,25 +412,27 @@ public actor ServeSession {
 
     /// A part of a file page `client` imports; the whole file is read once its last part came. A
     /// refusal (a part out of order, a file too large, one that is not a valid state or log)
-    /// goes to that page alone and leaves the session as it was.
+    /// goes to that page alone and leaves the session as it was. A page that begins an import
+    /// ends any other page's import under way (whose next part is then refused).
     private func receiveImport(_ file: SessionFile, part: Int, of parts: Int, text: String, from client: Int?) {
         let key = client ?? -1
-        if part == 1 { imports[key] = SessionImport(file: file, parts: parts) }
-        guard var buffer = imports[key] else {
+        if part == 1 { importing = (key, SessionImport(file: file, parts: parts)) }
+        guard let current = importing, current.page == key else {
             refuse("import: part \(part) of \(parts) came without part 1", to: client)
             return
         }
+        var buffer = current.file
         let whole: String?
         do { whole = try buffer.add(part: part, of: parts, file: file, text: text) } catch {
-            imports[key] = nil
+            importing = nil
             refuse(error.description, to: client)
             return
         }
         guard let whole else {
-            imports[key] = buffer
+            importing = (key, buffer)
             return
         }
-        imports[key] = nil
+        importing = nil
         guard let host else {
             refuse("import: the app is not loaded: " + (failure?.message ?? "no app"), to: client)
             return
