@@ -1,6 +1,7 @@
 // The devtools beside the phone: the event log (each event's URL, route, params, time, the
 // changes to the tree the host reported and the traceback; choosing one shows the app as it was
-// after it, and Restore makes that the app's tree again), the tree (tabs, stacks, modals, popover; entries not made yet marked), the route table
+// after it, and Restore makes that the app's tree again), the tree (tabs, stacks, modals, popover; entries not made yet marked; the open a
+// guard keeps waiting), a link sent from outside the app, the state and the log exported and imported as files, the route table
 // with an explain box, and the flow graph.
 "use strict";
 window.Wayfinder = window.Wayfinder || {};

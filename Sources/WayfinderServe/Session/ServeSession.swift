@@ -4,7 +4,8 @@ import Wayfinder
 import WayfinderLua
 
 /// The app as `wayfinder serve` runs it, for every page connected at once: it performs what the
-/// pages ask (open, back, dismiss, select, reload, restore), keeps the event log and the flow
+/// pages ask (open, a link from outside, back, dismiss, select, reload, restore, export and
+/// import), keeps the event log and the flow
 /// graph, saves the navigation state after every change, and pushes the new state to every page
 /// after each change (`ClientHub`). An actor: the app's Lua state lives in its isolation alone.
 ///
