@@ -97,14 +97,17 @@ public struct FlowCrawl {
         crawl.tabs = first.config.tabs
         crawl.tabTitles = first.config.tabTitles
 
-        /// Launches a fresh app and replays `path`; the host, or the reason it went wrong.
+        /// Launches a fresh app and replays `path`; the host, or the reason it went wrong. The
+        /// controller visible before the last step is kept in `beforeLastStep`.
+        var beforeLastStep: LuaController?
         func replay(_ path: [Step]) throws -> (AppHost, String?) {
             let host = try load()
             host.warn = { _ in }
             host.openExternal = { _ in }
             do {
                 try host.launch()
-                for step in path {
+                for (index, step) in path.enumerated() {
+                    if index == path.count - 1 { beforeLastStep = host.navigator.top }
                     switch step {
                     case .select(let tab): try host.navigator.select(tab)
                     case .open(let url): try host.navigator.open(url)
@@ -200,7 +203,9 @@ public struct FlowCrawl {
                     crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: problem))
                     continue
                 }
-                if route.options.mode == .none, let shown = opened.navigator.url, shown != url,
+                // A screen the action showed is known by its controller, not its URL: it may be
+                // a new screen of the linking screen's own URL.
+                if route.options.mode == .none, let shown = opened.navigator.url, opened.navigator.top !== beforeLastStep,
                    let screenRoute = routeOf(opened, shown)?.pattern.text {
                     crawl.actionResults.append((route.pattern.text, screenRoute))
                 }
@@ -234,6 +239,9 @@ public struct FlowCrawl {
                 }
             }
         }
+        // A route a web link opens (`link_prefixes`) is reached from outside the app.
+        let webLinks = WebLinks(routes: first.routes.routes.map { ($0.pattern.text, $0.options.external) }, prefixes: first.config.linkPrefixes)
+        reachedRoutes.formUnion(webLinks.links.map(\.route))
         crawl.unreached = crawl.routeModes.map(\.pattern).filter { !reachedRoutes.contains($0) }
         return crawl
     }

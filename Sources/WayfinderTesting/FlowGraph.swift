@@ -105,7 +105,7 @@ public struct FlowGraph {
         return out.joined(separator: "\n")
     }
 
-    /// A Mermaid flowchart: tabs are subgraphs, presented edges dotted.
+    /// A Mermaid flowchart: tabs are subgraphs, presented edges dotted, dead links red.
     public var mermaid: String {
         var out = ["flowchart LR"]
         func line(_ node: Node) -> String {
@@ -127,6 +127,11 @@ public struct FlowGraph {
             let arrow = edge.presented ? "-.->" : "-->"
             let label = edge.label.isEmpty ? "" : "|\"\(mermaidText(edge.label))\"|"
             out.append("  \(edge.from) \(arrow)\(label) \(edge.to)")
+        }
+        let dead = nodes.filter(\.dead).map(\.id)
+        if !dead.isEmpty {
+            out.append("  classDef dead stroke:#d00,color:#d00")
+            out.append("  class \(dead.joined(separator: ",")) dead")
         }
         return out.joined(separator: "\n")
     }

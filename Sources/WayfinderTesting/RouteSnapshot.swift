@@ -12,11 +12,17 @@ public struct RouteSnapshot: Equatable {
     public struct Line: Equatable {
         public var pattern: String
         public var text: String
+        /// A moved route's line (`OLD  moved=NEW`), listed after the routes: moves take no part
+        /// in precedence.
+        public var isMove: Bool { text.dropFirst(pattern.count).hasPrefix("  " + Self.movedField) }
+        static let movedField = "moved="
     }
 
     public var lines: [Line]
 
-    public init(_ routes: [RouteReport]) {
+    /// The routes in precedence order, then the moves (`wf.map:moved`), so deleting a move shows
+    /// as a difference as deleting a route does.
+    public init(_ routes: [RouteReport], moves: [RouteMoves.Move] = []) {
         lines = routes.map { route in
             var fields = ["mode=" + route.options.mode.rawValue, "target=" + Self.field(route.target)]
             if route.options.presentation != .push { fields.append("presentation=" + route.options.presentation.rawValue) }
@@ -28,6 +34,9 @@ public struct RouteSnapshot: Equatable {
             if route.options.external { fields.append("external") }
             if route.guarded { fields.append("guard") }
             return Line(pattern: route.pattern.text, text: ([route.pattern.text] + fields).joined(separator: "  "))
+        }
+        lines += moves.map { move in
+            Line(pattern: move.old.text, text: move.old.text + "  " + Line.movedField + Self.field(move.new.text))
         }
     }
 
@@ -94,8 +103,8 @@ public struct RouteSnapshot: Equatable {
             out.append("    was: \(old.text)")
             out.append("    now: \(line.text)")
         }
-        let oldOrder = lines.map(\.pattern).filter { now[$0] != nil }
-        let newOrder = current.lines.map(\.pattern).filter { saved[$0] != nil }
+        let oldOrder = lines.filter { !$0.isMove }.map(\.pattern).filter { now[$0] != nil }
+        let newOrder = current.lines.filter { !$0.isMove }.map(\.pattern).filter { saved[$0] != nil }
         let kept = Set(Self.longestCommonSubsequence(oldOrder, newOrder))
         let moved = newOrder.filter { !kept.contains($0) }
         if !moved.isEmpty {

@@ -227,6 +227,9 @@ public final class Navigator<Target, Controller: AnyObject> {
             guard let target = try urlToOpen(url) else { throw NavigationError.vetoed(url) }
             if target != url { return try redirect(to: target) }
         }
+        // A refresh the open itself asks for makes the visible screen again from its own URL: the
+        // URL opened names the instruction only, so it need not be one a route matches.
+        if parents.isEmpty, request.presentation == .refresh { return try refreshVisible(for: url, in: &working) }
         let parsed: NavigationURL
         do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
 
@@ -399,8 +402,11 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     /// External: a scheme no route uses; http and https go to `*` when it is registered. `open`
     /// hands these to the app's `open_external`, and `wayfinder match` reports them so.
+    /// A URL a move takes into the app (`https://example.com/items/(id)` moved to
+    /// `tt://item/(id)`) is not.
     public func isExternal(_ url: NavigationURL) -> Bool {
         if routes.usesScheme(url.scheme) { return false }
+        if moves.usesScheme(url.scheme), case .moved = (try? moves.rewrite(url)) ?? .unmoved { return false }
         if url.scheme == "http" || url.scheme == "https" { return !routes.hasDefaultRoute }
         return true
     }

@@ -167,20 +167,20 @@ public final class AppHost {
         if let parsed = try? NavigationURL(url), navigator.isExternal(parsed) {
             return MatchReport(external: url, scheme: parsed.scheme)
         }
-        let result: MatchResult<LuaTarget>
+        let found: MovedMatch<LuaTarget>
         do {
-            result = try routes.match(url)
+            found = try MovedMatch(url, routes: routes, moves: navigator.moves)
         } catch let error as ScriptError {
             throw error
         } catch {
             throw ScriptError(kind: .runtime, message: String(describing: error))
         }
-        switch result {
+        switch found.result {
         case .noMatch(let reason):
             return MatchReport(url: url, failure: reason)
         case .matched(let match):
             let (method, selector) = try bridge.constructor(for: match.route)
-            return MatchReport(url: url, match: match, method: method, selector: selector)
+            return MatchReport(url: url, match: match, method: method, selector: selector, moves: found.hops)
         }
     }
 

@@ -1,3 +1,4 @@
+import OrderedCollections
 import Wayfinder
 
 /// One URL's answer as `wayfinder match` reports it.
@@ -15,15 +16,21 @@ public struct MatchReport {
     public let selector: String?
     /// True when `open` would hand the URL outside the app (no route uses its scheme).
     public let external: Bool
+    /// The moves `open` follows from `url` to the route matched (`wf.map:moved`), in order.
+    public private(set) var moves: [RouteMoves.Hop] = []
 
-    /// The answer for a URL that `match` matched.
-    public init(url: String, match: RouteMatch<LuaTarget>, method: String?, selector: String?) {
+    /// The URL the route matched: where the moves led, else `url`.
+    public var matchedURL: String { moves.last?.to ?? url }
+
+    /// The answer for a URL that `match` matched, after the moves it followed.
+    public init(url: String, match: RouteMatch<LuaTarget>, method: String?, selector: String?, moves: [RouteMoves.Hop] = []) {
         self.url = url
         self.match = match
         self.reason = nil
         self.method = method
         self.selector = selector
         self.external = false
+        self.moves = moves
     }
 
     /// The answer for a URL that no route matched, saying why.
@@ -51,13 +58,15 @@ public struct MatchReport {
         guard let match else {
             return ["url": .string(url), "matched": false, "external": .bool(external), "reason": .string(reason ?? MatchResult<LuaTarget>.noRouteReason)]
         }
-        return [
+        var fields: OrderedDictionary<String, Value> = [
             "url": .string(url), "matched": true, "pattern": .string(match.route.pattern.text),
             "mode": .string(match.route.options.mode.rawValue),
             "selector": selector.map(Value.string) ?? .null, "method": method.map(Value.string) ?? .null,
             "params": .map(match.params.mapValues(\.plainForJSON)), "query": .map(match.query.mapValues(\.plainForJSON)),
             "fragment": match.fragment.map(Value.string) ?? .null,
         ]
+        if !moves.isEmpty { fields["moved"] = .array(moves.map(\.json)) }
+        return .map(fields)
     }
 }
 

@@ -126,6 +126,11 @@ window.Wayfinder = window.Wayfinder || {};
       }
     }
     if (document.activeElement !== urlInput) urlInput.value = (screen && screen.visible) || "";
+    const pending = document.getElementById("pending");
+    const waiting = screen && screen.pending;
+    pending.hidden = !waiting;
+    pending.textContent = waiting ? "Waiting: " + waiting.url + (waiting.from_outside ? " (a link from outside)" : "") +
+      " opens once its guard lets it through" : "";
   }
 
   function showFailure(failure) {

@@ -13,6 +13,10 @@ import Wayfinder
 ///   visible screen's field named F; `{"type":"press","title":T}`: press its button titled T;
 /// - `{"type":"record","on":B}`: start recording what is done, or stop and answer the spec that
 ///   replays it (SessionRecorder.swift).
+/// - `{"type":"link","url":U}`: U as a link from outside the app (`WayfinderHost.handleLink`);
+/// - `{"type":"export","what":W}`: the state or the event log (`W` is `state` or `log`) as a file;
+/// - `{"type":"import","what":W,"part":K,"parts":N,"text":T}`: part K (from 1) of N of such a
+///   file (`SessionImport`).
 ///
 /// Anything else is refused with the reason, and the connection stays open.
 enum ClientCommand: Equatable {
@@ -27,6 +31,9 @@ enum ClientCommand: Equatable {
     case fill(field: String, value: Value)
     case press(title: String)
     case record(on: Bool)
+    case link(url: String)
+    case export(SessionFile)
+    case importPart(SessionFile, part: Int, parts: Int, text: String)
 
     /// Longer messages are refused unread: no command needs more. Over the WebSocket they never
     /// come this far: the front door ends a connection as soon as a frame announces more
@@ -84,8 +91,19 @@ enum ClientCommand: Equatable {
         case "record":
             guard case .bool(let on)? = fields["on"] else { throw Refusal(reason: "record: \"on\" must be a boolean") }
             self = .record(on: on)
+        case "link": self = .link(url: try string("url"))
+        case "export", "import":
+            let what = try string("what")
+            guard let file = SessionFile(rawValue: what) else { throw Refusal(reason: "\(type): \"what\" must be \"state\" or \"log\", not '\(what)'") }
+            guard type == "import" else { self = .export(file); return }
+            let parts = try number("parts"), part = try number("part")
+            guard parts >= 1, parts <= Int64(SessionImport.maximumParts) else {
+                throw Refusal(reason: "import: \"parts\" must be from 1 to \(SessionImport.maximumParts)")
+            }
+            guard part >= 1, part <= parts else { throw Refusal(reason: "import: \"part\" must be from 1 to \(parts)") }
+            self = .importPart(file, part: Int(part), parts: Int(parts), text: try string("text"))
         default:
-            throw Refusal(reason: "unknown message type '\(type)' (open, back, dismiss, select, reload, inspect, restore, explain, fill, press, record)")
+            throw Refusal(reason: "unknown message type '\(type)' (open, back, dismiss, select, reload, inspect, restore, explain, fill, press, record, link, export, import)")
         }
     }
 }

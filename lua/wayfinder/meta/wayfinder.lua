@@ -4,7 +4,7 @@
 -- requires it. Every function here is an empty body: the spec lua/spec/annotations_spec.lua loads
 -- this file and compares its names with the module a running host exports, both ways.
 
----@alias wayfinder.mode "create"|"share"|"modal"|"popover"|"none"
+---@alias wayfinder.mode "create"|"share"|"modal"|"popover"|"none"|"external"
 ---@alias wayfinder.persistence "none"|"top"|"all"
 ---@alias wayfinder.presentation "push"|"replace"|"replace_root"|"clear_all"|"refresh"|"pop"|"none"
 ---@alias wayfinder.value nil|boolean|number|string|table
