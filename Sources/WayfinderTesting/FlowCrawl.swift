@@ -64,7 +64,7 @@ public struct FlowCrawl {
     /// Crawls the app `load` makes (a fresh host each time it is called), from its launch tree and
     /// the URLs in `from`. `allURLs` follows every distinct URL; otherwise links that differ only
     /// in their query values are followed once. At most `max` screens are visited.
-    public static func run(load: () throws -> AppHost, from: [String] = [], allURLs: Bool = false, max: Int = 1000) throws -> FlowCrawl {
+    public static func run(load: () throws -> WayfinderHost, from: [String] = [], allURLs: Bool = false, max: Int = 1000) throws -> FlowCrawl {
         var crawl = FlowCrawl()
         var queue = [(path: [Step], screen: RenderedScreen?, url: String)]()
         var seenScreens = Set<String>()
@@ -72,12 +72,12 @@ public struct FlowCrawl {
         var reachedRoutes = Set<String>()
 
         let first = try load()
-        crawl.routeModes = first.routes.routes.map { ($0.pattern.text, $0.options.mode) }
+        crawl.routeModes = first.app.routes.routes.map { ($0.pattern.text, $0.options.mode) }
         crawl.tabs = first.config.tabs
         crawl.tabTitles = first.config.tabTitles
 
         /// Launches a fresh app and replays `path`; the host, or the reason it went wrong.
-        func replay(_ path: [Step]) throws -> (AppHost, String?) {
+        func replay(_ path: [Step]) throws -> (WayfinderHost, String?) {
             let host = try load()
             host.warn = { _ in }
             host.openExternal = { _ in }
@@ -85,8 +85,8 @@ public struct FlowCrawl {
                 try host.launch()
                 for step in path {
                     switch step {
-                    case .select(let tab): try host.navigator.select(tab)
-                    case .open(let url): try host.navigator.open(url)
+                    case .select(let tab): try host.selectTab(at: tab)
+                    case .open(let url): try host.open(url)
                     }
                 }
             } catch {
@@ -95,21 +95,21 @@ public struct FlowCrawl {
             return (host, nil)
         }
 
-        func routeOf(_ host: AppHost, _ url: String) -> Route<LuaTarget>? {
-            if case .matched(let match)? = try? host.routes.match(url) { return match.route }
+        func routeOf(_ host: WayfinderHost, _ url: String) -> Route<LuaTarget>? {
+            if case .matched(let match)? = try? host.app.routes.match(url) { return match.route }
             return nil
         }
 
         /// Renders what `host` shows and records it as a screen when it is new.
-        func visit(_ host: AppHost, path: [Step]) throws(ScriptError) -> Bool {
-            guard let entry = host.navigator.tree.visible, let controller = entry.controller else { return true }
+        func visit(_ host: WayfinderHost, path: [Step]) throws(ScriptError) -> Bool {
+            guard let entry = host.app.navigator.tree.visible, let controller = entry.controller else { return true }
             let url = entry.url
             guard !seenScreens.contains(url) else { return true }
             let screen = try host.render(controller)
             seenScreens.insert(url)
             let route = routeOf(host, url)?.pattern.text ?? "?"
             reachedRoutes.insert(route)
-            let tree = host.navigator.tree
+            let tree = host.app.navigator.tree
             crawl.screens.append(Screen(url: url, route: route, title: screen?.title ?? controller.renderedTitle,
                                         tab: tree.selectedTab, presented: tree.popover != nil || !tree.modals.isEmpty))
             queue.append((path, screen, url))
@@ -119,7 +119,7 @@ public struct FlowCrawl {
         let (launched, problem) = try replay([])
         if let problem { throw ScriptError(kind: .runtime, message: problem) }
         var starts = [[Step]]()
-        if case .tabs(let stacks, _) = launched.navigator.tree.root {
+        if case .tabs(let stacks, _) = launched.app.navigator.tree.root {
             starts = stacks.indices.map { [.select($0)] }
         } else {
             starts = [[]]
@@ -134,7 +134,7 @@ public struct FlowCrawl {
             do {
                 _ = try visit(host, path: path)
             } catch {
-                crawl.dead.append(DeadLink(from: "the launch tree", title: "", url: host.navigator.url ?? "", reason: error.description))
+                crawl.dead.append(DeadLink(from: "the launch tree", title: "", url: host.app.navigator.url ?? "", reason: error.description))
             }
         }
 
@@ -146,14 +146,14 @@ public struct FlowCrawl {
             for link in screen?.links ?? [] {
                 let host = first
                 let parsed = try? NavigationURL(link.url)
-                if let parsed, host.navigator.isExternal(parsed) {
+                if let parsed, host.app.navigator.isExternal(parsed) {
                     crawl.external.append(Link(from: url, fromRoute: fromRoute, title: link.title, url: link.url))
                     continue
                 }
                 let route: Route<LuaTarget>
                 do {
                     // A type function's error is the link's reason, not a silent no-match.
-                    switch try host.routes.match(link.url) {
+                    switch try host.app.routes.match(link.url) {
                     case .matched(let match): route = match.route
                     case .noMatch(let reason):
                         crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: reason))
@@ -178,7 +178,7 @@ public struct FlowCrawl {
                     crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: problem))
                     continue
                 }
-                if route.options.mode == .none, let shown = opened.navigator.url, shown != url,
+                if route.options.mode == .none, let shown = opened.app.navigator.url, shown != url,
                    let screenRoute = routeOf(opened, shown)?.pattern.text {
                     crawl.actionResults.append((route.pattern.text, screenRoute))
                 }

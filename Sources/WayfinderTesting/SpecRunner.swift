@@ -143,7 +143,7 @@ public struct SpecRunner {
     struct Loaded {
         /// What the file's state lends beyond an app's (it embeds the host).
         let file: SpecFile
-        let host: AppHost
+        let host: WayfinderHost
         let block: Value.Handle
         let expand: Value.Handle
         let leave: Value.Handle
@@ -175,9 +175,9 @@ public struct SpecRunner {
             let loader = AppLoader(source: try AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions),
                                                ("wayfinder.native.spec", SpecBinding.functions)])
-            let host = try AppHost(loader: loader, embedder: specFile)
+            let host = try WayfinderHost(loader: loader, embedder: specFile)
             let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")
-            let answer = try host.state.run(source: source, chunkName: "=wayfinder.spec")
+            let answer = try host.app.state.run(source: source, chunkName: "=wayfinder.spec")
             let handles = answer.compactMap { value -> Value.Handle? in if case .handle(let handle) = value { return handle } else { return nil } }
             guard handles.count == entryPoints.count else {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: "the spec module did not load"))
