@@ -7,64 +7,64 @@ import WayfinderLua
 /// Each link is opened in a fresh app (loaded, launched, and led to the linking screen by the
 /// same steps that reached it first), so what one screen did (an action, a sign-in) never
 /// changes what another screen's links do, and a link that fails leaves nothing behind.
-public struct FlowCrawl {
+package struct FlowCrawl {
     /// One way of reaching a screen from the launch tree.
-    public enum Step: Equatable, Sendable {
+    package enum Step: Equatable, Sendable {
         case select(Int)
         case open(String)
     }
 
-    public struct Screen: Equatable, Sendable {
-        public var url: String
-        public var route: String
-        public var title: String?
+    package struct Screen: Equatable, Sendable {
+        package var url: String
+        package var route: String
+        package var title: String?
         /// The tab (from 0) that was selected when it was first reached; nil for an app without tabs.
-        public var tab: Int?
+        package var tab: Int?
         /// Whether it was reached inside a modal or a popover.
-        public var presented: Bool
+        package var presented: Bool
     }
 
     /// A link of a rendered screen, and where it went.
-    public struct Link: Equatable, Sendable {
-        public var from: String
-        public var fromRoute: String
-        public var title: String
-        public var url: String
+    package struct Link: Equatable, Sendable {
+        package var from: String
+        package var fromRoute: String
+        package var title: String
+        package var url: String
         /// The route the link's URL matched; nil for a dead or external link.
-        public var route: String?
+        package var route: String?
         /// The route's mode (`modal` and `popover` edges are drawn apart).
-        public var mode: NavigationMode?
+        package var mode: NavigationMode?
     }
 
-    public struct DeadLink: Equatable, Sendable {
-        public var from: String
-        public var title: String
-        public var url: String
-        public var reason: String
+    package struct DeadLink: Equatable, Sendable {
+        package var from: String
+        package var title: String
+        package var url: String
+        package var reason: String
     }
 
-    public var screens: [Screen] = []
-    public var links: [Link] = []
-    public var dead: [DeadLink] = []
-    public var external: [Link] = []
+    package var screens: [Screen] = []
+    package var links: [Link] = []
+    package var dead: [DeadLink] = []
+    package var external: [Link] = []
     /// Routes, in precedence order, that neither a link nor the launch tree reached.
-    public var unreached: [String] = []
+    package var unreached: [String] = []
     /// Every route in precedence order with its mode, so the graph can name action routes.
-    public var routeModes: [(pattern: String, mode: NavigationMode)] = []
+    package var routeModes: [(pattern: String, mode: NavigationMode)] = []
     /// The tab URLs of `wf.app`, for the graph's grouping.
-    public var tabs: [String] = []
+    package var tabs: [String] = []
     /// The tabs' titles in `wf.app`, by URL, which name the graph's groups.
-    public var tabTitles: [String: String] = [:]
+    package var tabTitles: [String: String] = [:]
     /// Where actions (routes of mode `none`) led: the action's route and the route of the screen
     /// shown after it, when that is another screen than the one its link was on.
-    public var actionResults: [(action: String, screen: String)] = []
+    package var actionResults: [(action: String, screen: String)] = []
     /// True when `max` stopped the crawl before every link was followed.
-    public var truncated = false
+    package var truncated = false
 
     /// Crawls the app `load` makes (a fresh host each time it is called), from its launch tree and
     /// the URLs in `from`. `allURLs` follows every distinct URL; otherwise links that differ only
     /// in their query values are followed once. At most `max` screens are visited.
-    public static func run(load: () throws -> WayfinderHost, from: [String] = [], allURLs: Bool = false, max: Int = 1000) throws -> FlowCrawl {
+    package static func run(load: () throws -> WayfinderHost, from: [String] = [], allURLs: Bool = false, max: Int = 1000) throws -> FlowCrawl {
         var crawl = FlowCrawl()
         var queue = [(path: [Step], screen: RenderedScreen?, url: String)]()
         var seenScreens = Set<String>()
@@ -209,5 +209,5 @@ public struct FlowCrawl {
     }
 
     /// Whether the crawl found something wrong: a dead link or a route nothing reached.
-    public var failed: Bool { !dead.isEmpty || !unreached.isEmpty }
+    package var failed: Bool { !dead.isEmpty || !unreached.isEmpty }
 }

@@ -129,7 +129,7 @@ enum TestingBinding {
             let url = try call.text(2, name: "url")
             try driver.use()
             do {
-                try driving(call) { try driver.running().handleLink(url) }
+                try driving(call) { try driver.running().app.handleLink(url) }
             } catch let error as StepBudgetSpent {
                 throw error
             } catch {
