@@ -4,25 +4,25 @@ import WayfinderLua
 
 /// The route table as text, one route per line in precedence order, so that a saved copy shows
 /// in review what changed and `wayfinder routes --check` can say how the table drifted from it.
-public struct RouteSnapshot: Equatable {
-    public static let header = "# wayfinder routes snapshot: one route per line, in precedence order"
+package struct RouteSnapshot: Equatable {
+    package static let header = "# wayfinder routes snapshot: one route per line, in precedence order"
     /// Larger files are refused before they are read: no route table comes near it.
     static let maximumBytes = 16 << 20
 
-    public struct Line: Equatable {
-        public var pattern: String
-        public var text: String
+    package struct Line: Equatable {
+        package var pattern: String
+        package var text: String
         /// A moved route's line (`OLD  moved=NEW`), listed after the routes: moves take no part
         /// in precedence.
-        public var isMove: Bool { text.dropFirst(pattern.count).hasPrefix("  " + Self.movedField) }
+        package var isMove: Bool { text.dropFirst(pattern.count).hasPrefix("  " + Self.movedField) }
         static let movedField = "moved="
     }
 
-    public var lines: [Line]
+    package var lines: [Line]
 
     /// The routes in precedence order, then the moves (`wf.map:moved`), so deleting a move shows
     /// as a difference as deleting a route does.
-    public init(_ routes: [RouteReport], moves: [RouteMoves.Move] = []) {
+    package init(_ routes: [RouteReport], moves: [RouteMoves.Move] = []) {
         lines = routes.map { route in
             var fields = ["mode=" + route.options.mode.rawValue, "target=" + Self.field(route.target)]
             if route.options.presentation != .push { fields.append("presentation=" + route.options.presentation.rawValue) }
@@ -41,7 +41,7 @@ public struct RouteSnapshot: Equatable {
     }
 
     /// Reads a saved snapshot; the reason, naming the file, when it is not one.
-    public init(file path: String) throws(SnapshotError) {
+    package init(file path: String) throws(SnapshotError) {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -71,12 +71,12 @@ public struct RouteSnapshot: Equatable {
         }
     }
 
-    public var text: String {
+    package var text: String {
         ([Self.header] + lines.map(\.text)).joined(separator: "\n") + "\n"
     }
 
     /// Writes the snapshot by rename, so a reader never sees half of one.
-    public func write(to path: String) throws(SnapshotError) {
+    package func write(to path: String) throws(SnapshotError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw SnapshotError("cannot write the snapshot '\(path)': it is a directory")
@@ -91,7 +91,7 @@ public struct RouteSnapshot: Equatable {
     /// How `current` differs from this saved snapshot, as lines for a person: routes removed and
     /// added (with their place in the order, 1 first), changed, then routes whose order relative
     /// to the routes of both changed. Empty when they are the same.
-    public func differences(to current: RouteSnapshot) -> [String] {
+    package func differences(to current: RouteSnapshot) -> [String] {
         var out = [String]()
         let saved = Dictionary(lines.map { ($0.pattern, $0) }, uniquingKeysWith: { first, _ in first })
         let now = Dictionary(current.lines.map { ($0.pattern, $0) }, uniquingKeysWith: { first, _ in first })
@@ -152,7 +152,7 @@ public struct RouteSnapshot: Equatable {
 }
 
 /// Why a snapshot could not be read or written.
-public struct SnapshotError: Error, CustomStringConvertible {
-    public let description: String
+package struct SnapshotError: Error, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }

@@ -24,12 +24,20 @@ struct HostOptions: ParsableArguments {
     /// Loads the app, or ends the command with status 2 and the reason on standard error. What
     /// the app prints goes to standard error (`Terminal.scriptOutput`) unless
     /// `printSink` says otherwise.
-    func load(_ path: String, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws -> AppHost {
+    func load(_ path: String, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws -> WayfinderHost {
         do {
-            return try AppHost(path: path, limits: limits, printSink: printSink)
+            return try embed(path, printSink: printSink)
         } catch {
             Terminal.error("cannot load app '\(path)': \(error)")
             throw ExitCode(2)
         }
+    }
+
+    /// The app at `path`, embedded as any Swift program embeds one (``WayfinderHost``).
+    func embed(_ path: String, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws(AppLoadError) -> WayfinderHost {
+        var configuration = WayfinderHost.Configuration(app: try AppSource(path: path))
+        configuration.limits = limits
+        configuration.printSink = printSink
+        return try WayfinderHost(configuration)
     }
 }

@@ -69,7 +69,7 @@ struct OpenCommand: ParsableCommand {
             throw ExitCode(2)
         }
         var failed = false
-        let opens = urls.map { url in (url, { try appHost.navigator.open(NavigationRequest(url: url, presentation: presentation)) }) }
+        let opens = urls.map { url in (url, { try appHost.open(NavigationRequest(url: url, presentation: presentation)) }) }
             + (link.map { url in [(url, { try appHost.handleLink(url) })] } ?? [])
         for (url, open) in opens {
             if let reason = RawArguments.notUTF8[url] {
@@ -86,10 +86,10 @@ struct OpenCommand: ParsableCommand {
             failed = !save(appHost) || failed
         }
         if opens.isEmpty { failed = !save(appHost) || failed }
-        if let pending = appHost.navigator.pendingOpen {
+        if let pending = appHost.pendingOpen {
             Terminal.note(PendingText.line(pending))
         }
-        let tree = appHost.navigator.tree.snapshot
+        let tree = appHost.app.navigator.tree.snapshot
         if json {
             Terminal.print(try JSON.encode(tree))
         } else {
@@ -99,7 +99,7 @@ struct OpenCommand: ParsableCommand {
     }
 
     /// Saves the state when there is a state file; false when that failed (reported).
-    private func save(_ appHost: AppHost) -> Bool {
+    private func save(_ appHost: WayfinderHost) -> Bool {
         guard state != nil else { return true }
         do {
             try appHost.persist()

@@ -6,7 +6,7 @@ import Wayfinder
 /// these, so a title means the same thing everywhere.
 extension AppHost {
     /// What a tap did.
-    public enum Tap: Equatable, Sendable {
+    package enum Tap: Equatable, Sendable {
         /// Opened the URL of the link with that title.
         case link(url: String)
         /// Pressed the button with that title.
@@ -17,21 +17,21 @@ extension AppHost {
 
     /// The titles of the tab bar when it is shown (the root is tabs and nothing covers it): each
     /// tab's title as `wf.app` gave it, else its first screen's URL.
-    public var visibleTabTitles: [String] {
+    package var visibleTabTitles: [String] {
         guard case .tabs(let tabs, _) = navigator.tree.root, navigator.tree.modals.isEmpty, navigator.tree.popover == nil else { return [] }
         return tabs.map { stack in stack.entries.first.map { config.tabTitles[$0.url] ?? $0.url } ?? "" }
     }
 
     /// What the visible screen's `render()` gives; nil when nothing is open or it has no render.
-    public func visibleScreen() throws(ScriptError) -> RenderedScreen? {
+    package func visibleScreen() throws(ScriptError) -> RenderedScreen? {
         guard let controller = navigator.tree.visible?.controller else { return nil }
-        return try render(controller)
+        return try bridge.render(controller)
     }
 
     /// Taps what the visible screen shows titled `title`: a button, else a link, else a tab.
     /// Throws naming the titles that are on the screen when none has it.
     @discardableResult
-    public func tap(_ title: String) throws -> Tap {
+    package func tap(_ title: String) throws -> Tap {
         let screen = try visibleScreen()
         if let controller = navigator.tree.visible?.controller, screen?.buttons.contains(where: { $0.title == title }) == true {
             return .button(try press(title, on: controller))
@@ -52,7 +52,7 @@ extension AppHost {
 
     /// Sets the visible screen's field named or labelled `name` (``setField(_:to:on:)``).
     @discardableResult
-    public func fill(_ name: String, with value: Value) throws(ScriptError) -> RenderedScreen.Field {
+    package func fill(_ name: String, with value: Value) throws(ScriptError) -> RenderedScreen.Field {
         guard let controller = navigator.tree.visible?.controller else {
             throw ScriptError(kind: .runtime, message: "no screen is open, so no field '\(name)'")
         }
@@ -61,19 +61,19 @@ extension AppHost {
 
     /// Every text the visible screen shows: its title, lines, the titles of its links, buttons
     /// and tabs, its fields' labels and values (a secret's masked).
-    public func visibleTexts() throws(ScriptError) -> [String] {
+    package func visibleTexts() throws(ScriptError) -> [String] {
         var texts = [String]()
         if let screen = try visibleScreen() {
             texts += [screen.title].compactMap { $0 } + screen.lines + screen.links.map(\.title) + screen.buttons.map(\.title)
             for field in screen.fields { texts += [field.label, field.shownValue] }
         } else if let controller = navigator.tree.visible?.controller {
-            texts.append(describe(controller))
+            texts.append(bridge.describe(controller))
         }
         return texts + visibleTabTitles
     }
 
     /// Whether the visible screen shows `text`, whole or as part of one of its texts.
-    public func sees(_ text: String) throws(ScriptError) -> Bool {
+    package func sees(_ text: String) throws(ScriptError) -> Bool {
         try visibleTexts().contains { $0.contains(text) }
     }
 }

@@ -7,7 +7,7 @@ public enum AppLoadError: Error, CustomStringConvertible {
     /// The compiled-in Lua modules did not give the host what it needs.
     case bundledModulesMissing
     /// The directory of Lua modules the program named instead of the compiled-in ones
-    /// (``BundledLua/modulesDirectory``) holds no complete `wayfinder/` modules.
+    /// (`BundledLua.modulesDirectory`) holds no complete `wayfinder/` modules.
     case modulesMissing(directory: String)
     /// What the host was given cannot be used: a lent module or a native screen with a name that
     /// cannot be (docs/embedding.md).

@@ -31,7 +31,7 @@ extension AppHost {
     /// state of an older version and an app without `migrate` is taken as it is). What `migrate`
     /// returns must be a state again: its tree (and the open a guard keeps waiting) replaces the
     /// saved one, while the app's name, the save time and the persistence mode stay the saved ones.
-    public func migrated(_ saved: NavigationState) throws(MigrationError) -> NavigationState {
+    package func migrated(_ saved: NavigationState) throws(MigrationError) -> NavigationState {
         guard saved.appVersion < config.version else { return saved }
         var result = saved
         if let migration = config.migration, let hooks = bridge.hooks {

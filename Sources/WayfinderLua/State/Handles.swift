@@ -70,7 +70,7 @@ extension LuaState {
     }
 
     /// The reference behind a handle this state made, if it is still held.
-    public func ref(for handle: Value.Handle) -> LuaRef? {
+    package func ref(for handle: Value.Handle) -> LuaRef? {
         guard let entry = handles[handle.id], entry.handle === handle else { return nil }
         return entry.ref
     }

@@ -32,7 +32,7 @@ enum ScreenActionBinding {
     /// see(text) -> true | false, the texts the screen shows (one a line)
     static let see: LuaBinding = { L in
         LuaCall.run(L) { call in
-            let host = try call.object(1, as: AppDriver.self, name: "app").running()
+            let host = try call.object(1, as: AppDriver.self, name: "app").running().app
             let text = try call.text(2, name: "text")
             let texts = try TestingBinding.driving(call) { try host.visibleTexts() }
             if texts.contains(where: { $0.contains(text) }) { return [true] }
@@ -46,7 +46,7 @@ enum ScreenActionBinding {
             let driver = try call.object(1, as: AppDriver.self, name: "app")
             do {
                 try driver.use()
-                try body(try driver.running(), call)
+                try body(try driver.running().app, call)
                 return [true]
             } catch let error as TestingBinding.StepBudgetSpent {
                 throw error.scriptError

@@ -110,7 +110,7 @@ enum TestingBinding {
             }
             try driver.use()
             do {
-                try driving(call) { try driver.running().navigator.open(request) }
+                try driving(call) { try driver.running().app.navigator.open(request) }
             } catch let error as StepBudgetSpent {
                 throw error
             } catch {
@@ -130,7 +130,7 @@ enum TestingBinding {
             let url = try call.text(2, name: "url")
             try driver.use()
             do {
-                try driving(call) { try driver.running().handleLink(url) }
+                try driving(call) { try driver.running().app.handleLink(url) }
             } catch let error as StepBudgetSpent {
                 throw error
             } catch {
@@ -144,14 +144,14 @@ enum TestingBinding {
     static let urlForRoute: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try call.object(1, as: AppDriver.self, name: "app").running()
-            return [.string(try RouteParams.url(of: host.routes, call: call, nameAt: 2))]
+            return [.string(try RouteParams.url(of: host.app.routes, call: call, nameAt: 2))]
         }
     }
 
     static let popToRoot: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            if try !driving(call, { try driver.running().navigator.popToRoot() }) { throw Refusal("nothing to pop") }
+            if try !driving(call, { try driver.running().app.navigator.popToRoot() }) { throw Refusal("nothing to pop") }
         }
     }
 
@@ -160,7 +160,7 @@ enum TestingBinding {
     static let resume: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            let navigator = try driver.running().navigator
+            let navigator = try driver.running().app.navigator
             let url = navigator.pendingOpen?.request.url ?? ""
             let outcome: ResumeOutcome<LuaController>
             do {
@@ -181,21 +181,21 @@ enum TestingBinding {
     /// pending() -> { url, link, presentation, since } | nil
     static let pending: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [try call.object(1, as: AppDriver.self, name: "app").running().navigator.pendingOpen.map(NavigatorBinding.described) ?? .null]
+            [try call.object(1, as: AppDriver.self, name: "app").running().app.navigator.pendingOpen.map(NavigatorBinding.described) ?? .null]
         }
     }
 
     static let back: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            if try !driving(call, { try driver.running().navigator.back() }) { throw Refusal("nothing to go back to") }
+            if try !driving(call, { try driver.running().app.navigator.back() }) { throw Refusal("nothing to go back to") }
         }
     }
 
     static let dismiss: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            if try !driving(call, { try driver.running().navigator.dismiss() }) { throw Refusal("nothing to dismiss") }
+            if try !driving(call, { try driver.running().app.navigator.dismiss() }) { throw Refusal("nothing to dismiss") }
         }
     }
 
@@ -204,7 +204,7 @@ enum TestingBinding {
         navigation(L) { driver, call in
             let number = try call.int(2, name: "tab")
             try driver.use()
-            guard try driving(call, { try driver.running().navigator.select(tabNumber: number) }) else {
+            guard try driving(call, { try driver.running().app.navigator.select(tabNumber: number) }) else {
                 throw Refusal("there is no tab \(number)")
             }
         }
@@ -250,13 +250,13 @@ enum TestingBinding {
 
     static let url: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [try call.object(1, as: AppDriver.self, name: "app").running().navigator.url.map(Value.string) ?? .null]
+            [try call.object(1, as: AppDriver.self, name: "app").running().app.navigator.url.map(Value.string) ?? .null]
         }
     }
 
     static let tree: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [try call.object(1, as: AppDriver.self, name: "app").running().navigator.tree.snapshot]
+            [try call.object(1, as: AppDriver.self, name: "app").running().app.navigator.tree.snapshot]
         }
     }
 
@@ -265,7 +265,7 @@ enum TestingBinding {
     static let render: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try call.object(1, as: AppDriver.self, name: "app").running()
-            guard let controller = host.navigator.tree.visible?.controller else { return [.null] }
+            guard let controller = host.app.navigator.tree.visible?.controller else { return [.null] }
             let rendered: RenderedScreen?
             do {
                 rendered = try driving(call) { try host.render(controller) }

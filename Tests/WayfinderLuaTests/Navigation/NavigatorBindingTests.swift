@@ -187,7 +187,7 @@ struct NavigatorBindingTests {
     @Test func renderIsReadIntoAScreen() throws {
         let app = try TestApp(Self.app)
         try app.run("wayfinder.navigator:open('tt://home')")
-        let screen = try app.host.render(try #require(app.host.navigator.top))
+        let screen = try app.host.bridge.render(try #require(app.host.navigator.top))
         #expect(screen == RenderedScreen(title: "Screen tt://home", lines: ["one", "2"],
                                          links: [.init(title: "Home", url: "tt://home"), .init(title: "Menu", url: "tt://menu/1")]))
     }
@@ -216,7 +216,7 @@ struct NavigatorBindingTests {
         for (how, message) in expected {
             try app.run("wayfinder.navigator:open('tt://bad/\(how)')")
             let top = try #require(app.host.navigator.top)
-            #expect { try app.host.render(top) } throws: { ($0 as? ScriptError)?.message == message }
+            #expect { try app.host.bridge.render(top) } throws: { ($0 as? ScriptError)?.message == message }
         }
     }
 
