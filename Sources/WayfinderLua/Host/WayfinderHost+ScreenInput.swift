@@ -14,7 +14,7 @@ extension WayfinderHost {
     }
 
     /// Sets the field named (or labelled) `name` on the screen `controller` shows
-    /// (``AppHost/setField(_:to:on:)``), and tells the input observers.
+    /// (`AppHost.setField`), and tells the input observers.
     @discardableResult
     public func setField(_ name: String, to value: Value, on controller: LuaController) throws(ScriptError) -> RenderedScreen.Field {
         let field = try exclusively("set a field", refusing: Self.scriptRefusal) { () throws(ScriptError) in
@@ -25,7 +25,7 @@ extension WayfinderHost {
     }
 
     /// Presses the button titled `title` on the screen `controller` shows
-    /// (``AppHost/press(_:on:)``), and tells the input observers; what the button's method
+    /// (`AppHost.press`), and tells the input observers; what the button's method
     /// changes in the tree comes as navigation events before this one.
     @discardableResult
     public func press(_ title: String, on controller: LuaController) throws(ScriptError) -> RenderedScreen.Button {

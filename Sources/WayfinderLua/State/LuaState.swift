@@ -27,7 +27,7 @@ package final class LuaState {
     /// `screens/food/init.lua` among its files.
     package var appSource: AppSource?
     /// Where `require` finds "wayfinder" (`init.lua`) and "wayfinder.x" (`x.lua`): the modules
-    /// compiled into Wayfinder, or a directory that stands in for them (``BundledLua``).
+    /// compiled into Wayfinder, or a directory that stands in for them (`BundledLua`).
     package var bundledSource: AppSource?
 
     /// Receives each `print` call's text (arguments joined by tabs, no newline).
