@@ -6,6 +6,8 @@
 -- body, a setup, a before_each, a test...) as its own call, so each has the time budget and an
 -- error's traceback.
 local native = require "wayfinder.native.spec"
+local files = require "wayfinder.native.spec_files"
+local spec_io = require "wayfinder.spec_io"
 
 local spec = {}
 
@@ -244,14 +246,15 @@ end
 
 -- As Lua's package.searchpath: every dot of the name becomes a slash, so no `..` is left in it
 -- (cliargs' `require "../src.cliargs.core"` reads .///src/cliargs/core.lua); every path so made
--- is read only when its real path lies inside the working directory.
+-- is read only when its real path lies inside the working directory or a directory of
+-- installed modules (the host's list: the system and luarocks trees, LUA_PATH, --lpath).
 local function project_module(name)
   if not name:find("^[%w_%-%./]+$") then return nil end
   local file = name:gsub("%.", "/")
   local outside = {}
   for template in package_table.path:gmatch("[^;]+") do
     local path = template:gsub("%?", file)
-    local text, why = native.project_source(path)
+    local text, why = files.module(path)
     if text then return text, path end
     if why == "outside" then outside[#outside + 1] = path end
   end
@@ -294,6 +297,7 @@ local function spec_require(name)
     if name == "busted" then return busted_api end
     if name == "luassert" or name:find("^luassert%.") or name == "say" then return assertion_module(name, spec_require) end
     if name == "wayfinder" or name:find("^wayfinder%.") then return host_require(name) end
+    if name == "lfs" then return spec_io.lfs end
     local text, path = project_module(name)
     if text then
       local chunk, err = load(text, "@" .. path, "t", globals)
@@ -304,6 +308,11 @@ local function spec_require(name)
     local found, module = pcall(host_require, name)
     if found then return module end
     if native.not_found(module) == name then
+      local c_module = files.c_module(name)
+      if c_module then
+        missing = "module '" .. name .. "' is a C module (" .. c_module .. "): spec files load only modules written in Lua"
+        return nil
+      end
       local outside = type(path) == "table" and path or {}
       local searched = package_table.path:gsub("%?", (name:gsub("%.", "/")))
       missing = "module '" .. name .. "' not found: not on package.path (" .. searched .. ") from the working directory, "
@@ -562,6 +571,7 @@ function spec._end_test()
 end
 
 function spec._after_test()
+  spec_io.flush()
   in_test = false
   if test_saved then restore(test_saved); test_saved = nil end
 end
@@ -575,6 +585,7 @@ end
 function spec._install(env, path)
   globals = env
   if type(path) == "string" then package_table.path = path end
+  package_table.path = package_table.path .. ";" .. files.library_path()
   require("wayfinder").testing = require "wayfinder.testing"
   local api = {}
   for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "test", "spec", "pending",
@@ -604,6 +615,13 @@ function spec._install(env, path)
   env.loadfile = spec_loadfile
   env.dofile = spec_dofile
   env.package = package_table
+  env.io = spec_io.io
+  env.os = spec_io.os(os)
+  package_table.loaded.io = env.io
+  package_table.loaded.os = env.os
+  package_table.loaded.debug = spec_debug
+  -- As a script run by the lua interpreter (busted's own runner) has it: the program's name.
+  env.arg = { [0] = "wayfinder" }
   package_table.loaded._G = env
   package_table.loaded.wayfinder = require "wayfinder"
 end

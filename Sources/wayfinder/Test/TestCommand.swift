@@ -153,6 +153,9 @@ struct TestCommand: ParsableCommand {
                                 printSink: Terminal.scriptOutput)
         // Only the command line widens what specs may read: .busted's ROOTs lie inside the project.
         runner.roots = paths
+        // The command line's --lpath may lead outside the project, as busted's does; .busted's may not.
+        runner.files = SpecFiles(roots: paths, lpath: lpath)
+        defer { runner.files.removeTemporary() }
         let routeCoverage = coverage ? RouteCoverage() : nil
         runner.coverage = routeCoverage
         if list { return try listTests(files, runner) }
