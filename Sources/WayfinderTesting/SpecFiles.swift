@@ -38,22 +38,26 @@ public final class SpecFiles {
     public let libraryPath: String
     /// Directories holding C modules (`?.so`), named in the refusal of one.
     let cModuleTemplates: [String]
+    /// The project's directory as given (the working directory in a run): relative paths start there.
+    let project: String
     private var temporary: String?
     private var written = 0
     private var entries = 0
 
     /// `roots`: the paths given on the command line; `lpath`: the command line's `--lpath`
     /// templates (they may lead outside the project: the user named them).
-    public init(roots: [String] = [], lpath: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) {
+    public init(project: String = FileManager.default.currentDirectoryPath, roots: [String] = [], lpath: String? = nil,
+                environment: [String: String] = ProcessInfo.processInfo.environment) {
+        self.project = project
         var read = [String]()
-        if let project = FileAccess.realPath(FileManager.default.currentDirectoryPath) { read.append(project) }
-        read += roots.compactMap(FileAccess.realPath)
+        if let real = FileAccess.realPath(project) { read.append(real) }
+        read += roots.map { $0.hasPrefix("/") ? $0 : project + "/" + $0 }.compactMap(FileAccess.realPath)
         readRoots = read
         let templates = Self.libraryTemplates(lpath: lpath, environment: environment)
         libraryPath = templates.joined(separator: ";")
-        let project = read.first
-        libraryRoots = templates.compactMap(Self.directory(of:)).map(Self.lexical).filter { root in
-            root != "/" && !(project.map { Workspace.path(FileAccess.realPath(root) ?? root, isInside: $0) } ?? false)
+        let projectReal = read.first
+        libraryRoots = templates.compactMap(Self.directory(of:)).map { Self.lexical($0, from: project) }.filter { root in
+            root != "/" && !(projectReal.map { Workspace.path(FileAccess.realPath(root) ?? root, isInside: $0) } ?? false)
         }
         let home = environment["HOME"].map { [$0 + "/.luarocks/lib/lua/5.4/?.so"] } ?? []
         cModuleTemplates = (environment["LUA_CPATH_5_4"] ?? environment["LUA_CPATH"] ?? "").split(separator: ";").map(String.init)
@@ -91,14 +95,14 @@ public final class SpecFiles {
 
     // MARK: Paths
 
-    private static func absolute(_ path: String) -> String {
-        path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+    private func absolute(_ path: String) -> String {
+        path.hasPrefix("/") ? path : project + "/" + path
     }
 
-    /// `path` made absolute, with `.`, `..` and empty components taken lexically.
-    static func lexical(_ path: String) -> String {
+    /// `path` (relative to `base`) made absolute, with `.`, `..` and empty components taken lexically.
+    static func lexical(_ path: String, from base: String) -> String {
         var parts = [Substring]()
-        for part in absolute(path).split(separator: "/") where part != "." {
+        for part in (path.hasPrefix("/") ? path : base + "/" + path).split(separator: "/") where part != "." {
             if part == ".." { _ = parts.popLast() } else { parts.append(part) }
         }
         return "/" + parts.joined(separator: "/")
@@ -115,7 +119,7 @@ public final class SpecFiles {
 
     /// The real path of `path` when it leads to something specs may read.
     func readable(_ path: String) throws -> String {
-        let full = Self.absolute(path)
+        let full = absolute(path)
         guard let real = FileAccess.realPath(full) else {
             // Missing: say so only where the spec may look, so nothing outside is probed.
             let parent = (full as NSString).deletingLastPathComponent
@@ -131,7 +135,7 @@ public final class SpecFiles {
     /// The path of the entry `path` names (its directory's real path and its own name, a link
     /// not followed), when that directory lies under `roots`.
     private func entry(_ path: String, under roots: [String], why: String) throws -> String {
-        let full = Self.absolute(path)
+        let full = absolute(path)
         let trimmed = full.count > 1 && full.hasSuffix("/") ? String(full.dropLast()) : full
         let name = (trimmed as NSString).lastPathComponent
         let parent = (trimmed as NSString).deletingLastPathComponent
@@ -206,12 +210,12 @@ public final class SpecFiles {
     /// links to their files elsewhere, so a link there is followed). nil when there is no such
     /// file; a refusal when it lies elsewhere.
     func moduleSource(_ path: String) throws -> [UInt8]? {
-        let full = Self.absolute(path)
+        let full = absolute(path)
         var info = stat()
         guard stat(full, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
         guard let real = FileAccess.realPath(full) else { return nil }
         let inProject = Self.inside(real, Array(readRoots.prefix(1)))
-        guard inProject || (real.hasSuffix(".lua") && Self.inside(Self.lexical(full), libraryRoots)) else { throw Refusal("outside") }
+        guard inProject || (real.hasSuffix(".lua") && Self.inside(Self.lexical(full, from: project), libraryRoots)) else { throw Refusal("outside") }
         return try? FileAccess.readFile(atPath: real)
     }
 

@@ -432,11 +432,19 @@ local function put_back(target, saved)
   for key, value in pairs(saved) do target[key] = value end
 end
 
+-- An insulated block also puts back the globals' metatable (Penlight's `require "pl"` gives
+-- them one that loads its modules on first use).
 local function snapshot(with_modules)
-  return { globals = copy(globals), loaded = with_modules and copy(package_table.loaded) or nil }
+  return {
+    globals = copy(globals), loaded = with_modules and copy(package_table.loaded) or nil,
+    metatable = with_modules and { getmetatable(globals) } or nil,
+  }
 end
 
 local function restore(saved)
+  if saved.metatable and getmetatable(globals) ~= saved.metatable[1] then
+    pcall(setmetatable, globals, saved.metatable[1])
+  end
   put_back(globals, saved.globals)
   if saved.loaded then put_back(package_table.loaded, saved.loaded) end
 end

@@ -168,6 +168,9 @@ function file_methods.close(file)
   return true
 end
 
+-- io.lines hands its file to the generic for as the value it closes.
+file_mt.__close = function(file) file.closed = true; file.data = nil end
+
 function file_methods.flush(file) checked(file, "flush"); return file end
 function file_methods.setvbuf(file) checked(file, "setvbuf"); return true end
 

@@ -101,7 +101,7 @@ enum SpecFilesBinding {
     }
 
     static let currentdir: LuaBinding = { L in
-        LuaCall.run(L) { _ in [.string(FileManager.default.currentDirectoryPath)] }
+        LuaCall.run(L) { call in [.string(try files(call).project)] }
     }
 
     /// output(text): what a spec writes to io.stdout or io.stderr goes where its print goes
