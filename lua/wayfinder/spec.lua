@@ -46,7 +46,8 @@ end
 
 local root = new_block(nil, nil, "insulate")
 current = root
--- Whether a test body (or its finally) is running: pending() then marks the test pending.
+-- Whether a test body is running (true: pending() then marks the test pending) or its
+-- finally ("finally": pending() is refused there, as busted refuses it).
 local in_test = false
 -- The function a running test gave to finally.
 local finally_fn
@@ -133,6 +134,7 @@ end
 -- pending(name [, fn]) in a block declares a pending test; pending([message]) inside a test
 -- stops it and marks it pending.
 function spec.pending(name)
+  if in_test == "finally" then raise("'pending' not supported inside current context block", 2) end
   if in_test then
     raise(verdict("pending", "pending" .. (name ~= nil and (": " .. tostring(name)) or "")), 0)
   end
@@ -573,6 +575,7 @@ end
 function spec._end_test()
   local fn = finally_fn
   finally_fn = nil
+  in_test = "finally"
   -- The host calls functions; a callable table is called through one.
   if type(fn) == "table" then return function() return fn() end end
   return fn
