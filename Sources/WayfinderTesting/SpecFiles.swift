@@ -216,7 +216,12 @@ public final class SpecFiles {
         guard let real = FileAccess.realPath(full) else { return nil }
         let inProject = Self.inside(real, Array(readRoots.prefix(1)))
         guard inProject || (real.hasSuffix(".lua") && Self.inside(Self.lexical(full, from: project), libraryRoots)) else { throw Refusal("outside") }
-        return try? FileAccess.readFile(atPath: real)
+        do {
+            return try FileAccess.readFile(atPath: real)
+        } catch {
+            if error.isNotFound { return nil }
+            throw Refusal("\(path): \(error)")
+        }
     }
 
     /// The C module file `require` would load for `name`, if one is installed.

@@ -258,7 +258,11 @@ local function project_module(name)
     local path = template:gsub("%?", file)
     local text, why = files.module(path)
     if text then return text, path end
-    if why == "outside" then outside[#outside + 1] = path end
+    if why == "outside" then
+      outside[#outside + 1] = path
+    elseif why then
+      raise("module '" .. name .. "': " .. why, 0)
+    end
   end
   return nil, outside
 end

@@ -71,7 +71,7 @@ struct TestCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Run the files in directories whose names match this Lua pattern (busted's; default: names ending in _spec.lua).")
     var pattern: String?
 
-    @Option(name: [.customShort("m"), .long], help: "package.path templates searched before ./?.lua;./?/init.lua (default: ./src/?.lua;./src/?/?.lua;./src/?/init.lua).")
+    @Option(name: [.customShort("m"), .long], help: "package.path templates searched before ./?.lua;./?/init.lua (default: ./src/?.lua;./src/?/?.lua;./src/?/init.lua); given here they may lead outside the project, to installed modules.")
     var lpath: String?
 
     @OptionGroup var host: HostOptions

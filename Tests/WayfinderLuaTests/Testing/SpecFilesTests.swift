@@ -150,6 +150,14 @@ struct SpecFilesTests {
         #expect(throws: Refusal.self) { try files.moduleSource("escape.lua") }
         #expect(throws: Refusal.self) { try files.moduleSource(tree.outside + "/secret.lua") }
         #expect(throws: Refusal.self) { try files.moduleSource(tree.base + "/lib/../outside/secret.lua") }
+        // A module past the script size is refused, not taken for a missing one.
+        #expect(FileManager.default.createFile(atPath: tree.project + "/huge.lua", contents: nil))
+        #expect(truncate(tree.project + "/huge.lua", off_t(FileAccess.sourceLimit + 1)) == 0)
+        #expect {
+            try files.moduleSource("huge.lua")
+        } throws: { error in
+            (error as? Refusal)?.reason == "huge.lua: larger than 16 MiB"
+        }
         // Without --lpath the same tree is not searched.
         let plain = SpecFiles(project: tree.project, environment: [:])
         #expect(throws: Refusal.self) { try plain.moduleSource(tree.base + "/lib/mod.lua") }
