@@ -17,7 +17,7 @@ describe("a spec's io", function()
     assert.equal("closed file", io.type(file))
     local count = 0
     for line in io.lines(here) do count = count + (line:find("^describe") and 1 or 0) end
-    assert.equal(2, count)
+    assert.equal(3, count)
   end)
 
   it("refuses files outside the project, naming why", function()
@@ -79,5 +79,17 @@ describe("lfs, within the same bounds", function()
     assert.matches("outside the files specs may change", why)
     assert.is_nil(lfs.attributes("/etc/hostname"))
     assert.has_error(function() lfs.dir("/etc") end)
+  end)
+end)
+
+describe("a required module", function()
+  it("sees Lua's own assert, as busted's modules do, and the spec's other globals", function()
+    local probe = require "lua.spec.modules.plain_assert"
+    local ok, err = pcall(probe.check, false)
+    assert.is_false(ok)
+    -- A string, as Lua's assert raises, never luassert's failed assertion.
+    assert.equal("string", type(err))
+    assert.matches("not ok$", err)
+    assert.equal(1, probe.check(1))
   end)
 end)

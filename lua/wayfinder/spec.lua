@@ -13,6 +13,7 @@ local spec = {}
 
 local raise = error
 local host_require = require
+local lua_assert = assert
 
 -- Blocks. ----------------------------------------------------------------------------------
 
@@ -269,6 +270,14 @@ end
 
 local busted_api
 
+-- What a required module sees: the spec's globals (what it sets lands there), but Lua's own
+-- assert, as busted's modules see _G and not luassert (a module's `assert(ok, "message")`
+-- raises the message, never a failed assertion).
+local module_env = setmetatable({ assert = lua_assert }, {
+  __index = function(_, key) return globals[key] end,
+  __newindex = function(_, key, value) globals[key] = value end,
+})
+
 -- loadfile and dofile for spec files, confined to the working directory as require is, and
 -- text only as the sandbox's load is (apps have neither).
 local function spec_loadfile(path, _, env)
@@ -306,7 +315,7 @@ local function spec_require(name)
     if name == "lfs" then return spec_io.lfs end
     local text, path = project_module(name)
     if text then
-      local chunk, err = load(text, "@" .. path, "t", globals)
+      local chunk, err = load(text, "@" .. path, "t", module_env)
       if not chunk then raise(err, 0) end
       return chunk(name, path)
     end
