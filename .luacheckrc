@@ -1,10 +1,13 @@
 -- luacheck settings for Wayfinder's own Lua (docs/testing.md, "Linting"). `scripts/test` runs
 -- `luacheck lua` and expects no warnings.
 stds.wayfinder = dofile "lua/wayfinder/meta/luacheck_std.lua"
--- Spec files get busted's words and, beside the sandbox's globals, loadfile, dofile and the part
--- of debug tests use (docs/testing.md).
+-- Spec files get busted's words and, beside the sandbox's globals, loadfile, dofile, the part
+-- of debug tests use, io and os's file functions (docs/testing.md).
 stds.wayfinder_spec = {
-  read_globals = { "loadfile", "dofile", debug = { fields = { "traceback", "getinfo", "getmetatable", "sethook" } } },
+  read_globals = {
+    "loadfile", "dofile", "io", "arg", debug = { fields = { "traceback", "getinfo", "getmetatable", "sethook" } },
+    os = { fields = { "tmpname", "remove", "rename", "execute" } },
+  },
 }
 
 std = "wayfinder"

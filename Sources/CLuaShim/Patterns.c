@@ -89,6 +89,7 @@ static int wf_class_has(int c, int cl) {
     case 'u': has = isupper(c); break;
     case 'w': has = isalnum(c); break;
     case 'x': has = isxdigit(c); break;
+    case 'z': has = (c == 0); break; /* Lua 5.4 still knows it, deprecated */
     default: return cl == c;
     }
     return isupper(cl) ? !has : has;

@@ -7,10 +7,13 @@ import WayfinderLua
 /// before the file's first line runs.
 final class SpecFile {
     let workspace: Workspace
+    /// The files its `io`, `lfs` and `require` reach (the run's, shared by its files).
+    let files: SpecFiles
     private var driverMetatableRef: LuaRef?
 
-    init(workspace: Workspace) {
+    init(workspace: Workspace, files: SpecFiles) {
         self.workspace = workspace
+        self.files = files
     }
 
     /// The metatable driver userdata share: the one the first launch brought (Wayfinder adds

@@ -22,6 +22,9 @@ package struct SpecRunner {
     /// Directories (the paths given on the command line) whose apps `wf.testing` may launch and
     /// copy, besides each spec's own directory (see ``Workspace``).
     package var roots: [String] = []
+    /// The files specs read and write through `io` and `lfs`, and the installed modules
+    /// `require` reads (see ``SpecFiles``); its temporary directory goes when the run ends.
+    package var files = SpecFiles()
     /// Collects which routes the apps the specs launch opened (`--coverage`); nil counts nothing.
     package var coverage: RouteCoverage?
 
@@ -171,10 +174,11 @@ package struct SpecRunner {
         do {
             let workspace = Workspace(specFile: file, roots: roots)
             workspace.coverage = coverage
-            let specFile = SpecFile(workspace: workspace)
+            let specFile = SpecFile(workspace: workspace, files: files)
             let loader = AppLoader(source: try AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions + ScreenActionBinding.functions),
-                                               ("wayfinder.native.spec", SpecBinding.functions)])
+                                               ("wayfinder.native.spec", SpecBinding.functions),
+                                               ("wayfinder.native.spec_files", SpecFilesBinding.functions)])
             let host = try WayfinderHost(loader: loader, embedder: specFile)
             let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")
             let answer = try host.app.state.run(source: source, chunkName: "=wayfinder.spec")

@@ -42,11 +42,14 @@ final class Workspace {
     /// The spec file's directory, as the path it was run by names it (`mail/spec`): what
     /// `wf.testing.here` resolves against, so a spec finds its app wherever it is run from.
     let specDirectory: String
+    /// The spec file, as the path it was run by names it.
+    let specFile: String
 
     init(specFile: String, roots: [String] = [], copiesByteLimit: Int = 256 << 20) {
         self.copiesByteLimit = copiesByteLimit
         var real = [String]()
         let slash = specFile.lastIndex(of: "/")
+        self.specFile = specFile
         self.specDirectory = slash.map { $0 == specFile.startIndex ? "/" : String(specFile[..<$0]) } ?? "."
         let specDirectory = URL(fileURLWithPath: specFile).deletingLastPathComponent().path
         if let directory = FileAccess.realPath(specDirectory) {

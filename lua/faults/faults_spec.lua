@@ -32,6 +32,9 @@ local EXPECTED = {
   -- What spec files are lent (require "busted", the spec module behind it) never reaches an app.
   busted_module = "payloads%.lua:%d+: module 'busted' not found",
   spec_module = "wayfinder/spec%.lua:%d+: module 'wayfinder%.native%.spec' not found",
+  -- Nor do the modules installed outside the app (luassert's, in the system tree) or the spec io.
+  installed_module = "payloads%.lua:%d+: module 'luassert%.util' not found",
+  spec_io = "wayfinder/spec_io%.lua:%d+: module 'wayfinder%.native%.spec_files' not found",
 }
 
 local PAYLOADS = {}

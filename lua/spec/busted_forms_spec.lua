@@ -137,6 +137,16 @@ describe("blocks and hooks inside a test", function()
   it("fail inside a hook too", function()
     assert.matches("^busted_forms_spec%.lua:%d+: 'it' not supported inside current context block$", in_hook)
   end)
+
+  local in_finally
+  it("pending fails inside a finally, as busted's does", function()
+    finally(function() in_finally = table.pack(pcall(function() pending("late") end)) end)
+  end)
+
+  it("(the finally above ran and pending failed there)", function()
+    assert.is_false(in_finally[1])
+    assert.matches("^busted_forms_spec%.lua:%d+: 'pending' not supported inside current context block$", in_finally[2])
+  end)
 end)
 
 -- setup (strict_setup) runs when its block starts, tests or none; lazy_setup before the first test

@@ -6,11 +6,14 @@
 -- body, a setup, a before_each, a test...) as its own call, so each has the time budget and an
 -- error's traceback.
 local native = require "wayfinder.native.spec"
+local files = require "wayfinder.native.spec_files"
+local spec_io = require "wayfinder.spec_io"
 
 local spec = {}
 
 local raise = error
 local host_require = require
+local lua_assert = assert
 
 -- Blocks. ----------------------------------------------------------------------------------
 
@@ -44,7 +47,8 @@ end
 
 local root = new_block(nil, nil, "insulate")
 current = root
--- Whether a test body (or its finally) is running: pending() then marks the test pending.
+-- Whether a test body is running (true: pending() then marks the test pending) or its
+-- finally ("finally": pending() is refused there, as busted refuses it).
 local in_test = false
 -- The function a running test gave to finally.
 local finally_fn
@@ -131,6 +135,7 @@ end
 -- pending(name [, fn]) in a block declares a pending test; pending([message]) inside a test
 -- stops it and marks it pending.
 function spec.pending(name)
+  if in_test == "finally" then raise("'pending' not supported inside current context block", 2) end
   if in_test then
     raise(verdict("pending", "pending" .. (name ~= nil and (": " .. tostring(name)) or "")), 0)
   end
@@ -244,21 +249,34 @@ end
 
 -- As Lua's package.searchpath: every dot of the name becomes a slash, so no `..` is left in it
 -- (cliargs' `require "../src.cliargs.core"` reads .///src/cliargs/core.lua); every path so made
--- is read only when its real path lies inside the working directory.
+-- is read only when its real path lies inside the working directory or a directory of
+-- installed modules (the host's list: the system and luarocks trees, LUA_PATH, --lpath).
 local function project_module(name)
   if not name:find("^[%w_%-%./]+$") then return nil end
   local file = name:gsub("%.", "/")
   local outside = {}
   for template in package_table.path:gmatch("[^;]+") do
     local path = template:gsub("%?", file)
-    local text, why = native.project_source(path)
+    local text, why = files.module(path)
     if text then return text, path end
-    if why == "outside" then outside[#outside + 1] = path end
+    if why == "outside" then
+      outside[#outside + 1] = path
+    elseif why then
+      raise("module '" .. name .. "': " .. why, 0)
+    end
   end
   return nil, outside
 end
 
 local busted_api
+
+-- What a required module sees: the spec's globals (what it sets lands there), but Lua's own
+-- assert, as busted's modules see _G and not luassert (a module's `assert(ok, "message")`
+-- raises the message, never a failed assertion).
+local module_env = setmetatable({ assert = lua_assert }, {
+  __index = function(_, key) return globals[key] end,
+  __newindex = function(_, key, value) globals[key] = value end,
+})
 
 -- loadfile and dofile for spec files, confined to the working directory as require is, and
 -- text only as the sandbox's load is (apps have neither).
@@ -294,9 +312,10 @@ local function spec_require(name)
     if name == "busted" then return busted_api end
     if name == "luassert" or name:find("^luassert%.") or name == "say" then return assertion_module(name, spec_require) end
     if name == "wayfinder" or name:find("^wayfinder%.") then return host_require(name) end
+    if name == "lfs" then return spec_io.lfs end
     local text, path = project_module(name)
     if text then
-      local chunk, err = load(text, "@" .. path, "t", globals)
+      local chunk, err = load(text, "@" .. path, "t", module_env)
       if not chunk then raise(err, 0) end
       return chunk(name, path)
     end
@@ -304,6 +323,11 @@ local function spec_require(name)
     local found, module = pcall(host_require, name)
     if found then return module end
     if native.not_found(module) == name then
+      local c_module = files.c_module(name)
+      if c_module then
+        missing = "module '" .. name .. "' is a C module (" .. c_module .. "): spec files load only modules written in Lua"
+        return nil
+      end
       local outside = type(path) == "table" and path or {}
       local searched = package_table.path:gsub("%?", (name:gsub("%.", "/")))
       missing = "module '" .. name .. "' not found: not on package.path (" .. searched .. ") from the working directory, "
@@ -423,11 +447,19 @@ local function put_back(target, saved)
   for key, value in pairs(saved) do target[key] = value end
 end
 
+-- An insulated block also puts back the globals' metatable (Penlight's `require "pl"` gives
+-- them one that loads its modules on first use).
 local function snapshot(with_modules)
-  return { globals = copy(globals), loaded = with_modules and copy(package_table.loaded) or nil }
+  return {
+    globals = copy(globals), loaded = with_modules and copy(package_table.loaded) or nil,
+    metatable = with_modules and { getmetatable(globals) } or nil,
+  }
 end
 
 local function restore(saved)
+  if saved.metatable and getmetatable(globals) ~= saved.metatable[1] then
+    pcall(setmetatable, globals, saved.metatable[1])
+  end
   put_back(globals, saved.globals)
   if saved.loaded then put_back(package_table.loaded, saved.loaded) end
 end
@@ -556,12 +588,14 @@ end
 function spec._end_test()
   local fn = finally_fn
   finally_fn = nil
+  in_test = "finally"
   -- The host calls functions; a callable table is called through one.
   if type(fn) == "table" then return function() return fn() end end
   return fn
 end
 
 function spec._after_test()
+  spec_io.flush()
   in_test = false
   if test_saved then restore(test_saved); test_saved = nil end
 end
@@ -575,6 +609,7 @@ end
 function spec._install(env, path)
   globals = env
   if type(path) == "string" then package_table.path = path end
+  package_table.path = package_table.path .. ";" .. files.library_path()
   require("wayfinder").testing = require "wayfinder.testing"
   local api = {}
   for _, name in ipairs { "describe", "context", "insulate", "expose", "it", "test", "spec", "pending",
@@ -604,6 +639,13 @@ function spec._install(env, path)
   env.loadfile = spec_loadfile
   env.dofile = spec_dofile
   env.package = package_table
+  env.io = spec_io.io
+  env.os = spec_io.os(os)
+  package_table.loaded.io = env.io
+  package_table.loaded.os = env.os
+  package_table.loaded.debug = spec_debug
+  -- As a script run by the lua interpreter (busted's own runner) has it: the program's name.
+  env.arg = { [0] = "wayfinder" }
   package_table.loaded._G = env
   package_table.loaded.wayfinder = require "wayfinder"
 end

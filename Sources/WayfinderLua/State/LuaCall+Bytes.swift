@@ -1,4 +1,6 @@
 import CLua
+import CLuaShim
+import Wayfinder
 
 /// String arguments that are the caller's data and may hold any bytes: a URL or a codec input
 /// that is not UTF-8 is bad data, answered `nil, reason`, not an error raised in the script.
@@ -14,7 +16,7 @@ extension LuaCall {
     }
 
     /// A string argument's bytes, whatever they are.
-    func bytes(_ index: Int, name: String) throws(ScriptError) -> [UInt8] {
+    package func bytes(_ index: Int, name: String) throws(ScriptError) -> [UInt8] {
         guard lua_type(thread, Int32(index)) == LUA_TSTRING else { throw typeError(index, name: name, expected: "string") }
         var reader = ValueReader(state: state, thread: thread)
         do {
@@ -24,4 +26,13 @@ extension LuaCall {
         }
     }
 
+}
+
+extension LuaCall {
+    /// Answers `bytes` as one Lua string, whatever they are (a file's contents): return what this
+    /// answers from the binding's body.
+    package func answer(bytes: [UInt8]) -> [Value] {
+        bytes.withUnsafeBytes { wf_op_string(state.shim, $0.baseAddress, $0.count) }
+        return []
+    }
 }

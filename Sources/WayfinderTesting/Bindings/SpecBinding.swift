@@ -134,7 +134,14 @@ enum SpecBinding {
             default:
                 throw call.typeError(1, name: "level", expected: "number or function")
             }
-            let source = record.source.map { String(cString: $0) } ?? "?"
+            var source = record.source.map { String(cString: $0) } ?? "?"
+            // The spec file's chunk is named for the file alone (errors read `a_spec.lua:3`); its
+            // source answers the path it was run by, as busted's does, so a suite finds files
+            // beside it (busted's fixtures take the spec's directory from it).
+            if let workspace = try? SpecFile.from(call).workspace,
+               source == "@" + (workspace.specFile as NSString).lastPathComponent, workspace.specFile.contains("/") {
+                source = "@" + workspace.specFile
+            }
             let shortSource = withUnsafeBytes(of: record.short_src) { bytes in
                 String(decoding: bytes.prefix { $0 != 0 }, as: UTF8.self)
             }

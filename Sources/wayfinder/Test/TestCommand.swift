@@ -71,7 +71,7 @@ struct TestCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: "Run the files in directories whose names match this Lua pattern (busted's; default: names ending in _spec.lua).")
     var pattern: String?
 
-    @Option(name: [.customShort("m"), .long], help: "package.path templates searched before ./?.lua;./?/init.lua (default: ./src/?.lua;./src/?/?.lua;./src/?/init.lua).")
+    @Option(name: [.customShort("m"), .long], help: "package.path templates searched before ./?.lua;./?/init.lua (default: ./src/?.lua;./src/?/?.lua;./src/?/init.lua); given here they may lead outside the project, to installed modules.")
     var lpath: String?
 
     @OptionGroup var host: HostOptions
@@ -153,6 +153,9 @@ struct TestCommand: ParsableCommand {
                                 printSink: Terminal.scriptOutput)
         // Only the command line widens what specs may read: .busted's ROOTs lie inside the project.
         runner.roots = paths
+        // The command line's --lpath may lead outside the project, as busted's does; .busted's may not.
+        runner.files = SpecFiles(roots: paths, lpath: lpath)
+        defer { runner.files.removeTemporary() }
         let routeCoverage = coverage ? RouteCoverage() : nil
         runner.coverage = routeCoverage
         if list { return try listTests(files, runner) }

@@ -309,7 +309,9 @@ struct BustedCompatibilityTests {
     @Test func theSandboxStaysClosedToSpecs() throws {
         try directory.write("spec/closed_spec.lua", """
             it("has no io, debug or os escape", function()
-              assert.is_nil(io); assert.is_nil(os.execute); assert.is_nil(os.getenv)
+              assert.is_nil(io.open("/etc/hostname")); assert.is_nil(io.open("../../outside.txt", "w")); assert.is_nil(os.getenv)
+              assert.has_error(function() os.execute("true") end, "os.execute is not available in spec files: specs start no processes")
+              assert.has_error(function() io.popen("true") end, "io.popen is not available in spec files: specs start no processes")
               assert.is_nil(string.dump)
               for _, name in ipairs { "getlocal", "setlocal", "getupvalue", "setupvalue", "upvalueid", "upvaluejoin",
                                       "getregistry", "setmetatable", "getuservalue", "setuservalue", "gethook", "setcstacklimit" } do

@@ -88,6 +88,22 @@ struct PatternMatchingTests {
         }
     }
 
+    /// `%z` (the zero byte), which Lua 5.4 still knows though deprecated: utf8_validator's
+    /// `[%z\1-\127]` takes a NUL as a one-byte character.
+    @Test func theZeroByteClassAnswersAsLuasOwn() throws {
+        let program = #"""
+            local s = "GIF\0a\0\179z"
+            local out = {}
+            for _, p in ipairs { "%z", "%Z+", "[%z\1-\127]+", "[^%z]+", "a%z" } do
+              out[#out + 1] = string.format("%q %s %s", p, tostring(string.find(s, p)), tostring(select(2, string.gsub(s, p, ""))))
+            end
+            return table.concat(out, "\n")
+            """#
+        let state = try makeState()
+        #expect(try state.run(source: program, chunkName: "=zero") == [.string(try plainLua(program))])
+        #expect(try plainLua(program).hasPrefix("\"%z\" 4 2"))
+    }
+
     static let pathological: [String] = [
         "return string.find(string.rep('a', 5000), string.rep('a*', 30) .. 'b')",
         "return string.match(string.rep('a', 5000), string.rep('a-', 30) .. 'b')",

@@ -23,5 +23,8 @@ payloads.outside_loadfile = function() return assert(loadfile("/etc/passwd"))() 
 payloads.outside_dofile = function() return dofile("/etc/passwd") end
 payloads.busted_module = function() return require("busted").publish end
 payloads.spec_module = function() return require("wayfinder.spec")._install end
+-- What spec files reach of the disk: installed modules, their io and lfs.
+payloads.installed_module = function() return require "luassert.util" end
+payloads.spec_io = function() return require("wayfinder.spec_io").io.open("app.lua") end
 
 return payloads
