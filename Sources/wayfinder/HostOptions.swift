@@ -24,10 +24,13 @@ struct HostOptions: ParsableArguments {
     /// Loads the app, or ends the command with status 2 and the reason on standard error. What
     /// the app prints goes to standard error (`Terminal.scriptOutput`) unless
     /// `printSink` says otherwise.
-    func load(_ path: String, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws -> AppHost {
+    /// With `updates`, the newest good bundle installed runs instead of the app at `path`.
+    func load(_ path: String, updates: (any AppUpdates)? = nil, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws -> AppHost {
         do {
-            return try AppHost(path: path, limits: limits, printSink: printSink)
+            let shipped = try AppSource(path: path)
+            return try AppHost(source: updates?.app(shipped: shipped) ?? shipped, limits: limits, printSink: printSink)
         } catch {
+            updates?.launchFailed(error)
             Terminal.error("cannot load app '\(path)': \(error)")
             throw ExitCode(2)
         }

@@ -1,0 +1,216 @@
+import FlyingFox
+import Foundation
+import Testing
+import WayfinderUpdates
+
+/// Updates over the air through the command line, from a fresh key to a bundle rolled back: the
+/// bundle commands and `open --updates --trust` on one app, "shop" (BundleApps).
+@Suite("wayfinder bundle: build, install, fetch, run, refuse, roll back")
+struct BundleCLITests {
+    let directory: TemporaryDirectory
+    let shop: String
+    let keys: String
+    let updates: String
+    let state: String
+
+    init() throws {
+        directory = try TemporaryDirectory()
+        shop = directory.subpath("shipped/shop")
+        keys = directory.subpath("keys")
+        updates = directory.subpath("updates")
+        state = directory.subpath("shop.json")
+        try directory.write("shipped/shop/app.lua", BundleApps.shipped)
+        let made = try WayfinderCLI.run(["bundle", "keygen", keys])
+        #expect(made.status == 0, "\(made.stderr)")
+    }
+
+    var trusted: [String] { ["--updates", updates, "--trust", keys + "/signing.pub"] }
+
+    /// Bundle `version` of `source`, signed with the key in `keyDirectory` (the trusted one unless said).
+    func build(_ source: String, version: Int, keyDirectory: String? = nil) throws -> String {
+        let app = directory.subpath("v\(version)-\(UUID().uuidString.prefix(6))/shop")
+        try directory.write(String(app.dropFirst(directory.path.count + 1)) + "/app.lua", source)
+        let output = directory.subpath("shop-\(version)-\(UUID().uuidString.prefix(6)).wfb")
+        let built = try WayfinderCLI.run(["bundle", "build", app, "--version", "\(version)", "--key", (keyDirectory ?? keys) + "/signing.key", "-o", output])
+        #expect(built.status == 0, "\(built.stderr)")
+        return output
+    }
+
+    func open(_ urls: [String] = []) throws -> WayfinderCLI.Result {
+        try WayfinderCLI.run(["open", shop] + urls + ["--state", state] + trusted)
+    }
+
+    func install(_ bundle: String) throws -> WayfinderCLI.Result {
+        try WayfinderCLI.run(["bundle", "install", bundle, "--state", state] + trusted)
+    }
+
+    /// Every file under the updates directory with its bytes.
+    func contents() throws -> [String: Data] {
+        var found = [String: Data]()
+        guard let walk = FileManager.default.enumerator(atPath: updates) else { return found }
+        for case let path as String in walk {
+            var isDirectory: ObjCBool = false
+            _ = FileManager.default.fileExists(atPath: updates + "/" + path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { found[path] = try Data(contentsOf: URL(fileURLWithPath: updates + "/" + path)) }
+        }
+        return found
+    }
+
+    @Test func keygenRefusesToReplaceAKeyAndKeepsTheSigningKeyPrivate() throws {
+        let again = try WayfinderCLI.run(["bundle", "keygen", keys])
+        #expect(again.status == 2)
+        #expect(again.stderr.contains("signing.key: already exists"), "\(again.stderr)")
+        let mode = try FileManager.default.attributesOfItem(atPath: keys + "/signing.key")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
+
+    @Test func fromAFreshKeyToARolledBackBundle() async throws {
+        // Bundle 1: installed, and `open` runs it (the shipped app has no pages).
+        let v1 = try build(BundleApps.v1, version: 1)
+        let verified = try WayfinderCLI.run(["bundle", "verify", v1, "--trust", keys + "/signing.pub"])
+        #expect(verified.status == 0 && verified.stdout.contains("shop version 1"), "\(verified.stderr)")
+        let shipped = try WayfinderCLI.run(["open", shop, "tt://page/7"])
+        #expect(shipped.status == 1, "the shipped app has no pages: \(shipped.stdout)")
+        let installed = try install(v1)
+        #expect(installed.status == 0, "\(installed.stderr)")
+        let first = try open(["tt://page/7"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout == "stack: tt://home > tt://page/7\nvisible: tt://page/7\n", "\(first.stdout)")
+
+        // Bundle 2, fetched from a loopback server: the next launch runs it, the tree migrated.
+        let v2 = try build(BundleApps.v2, version: 2)
+        let served = try Data(contentsOf: URL(fileURLWithPath: v2))
+        let server = try await BundleServer.start(serving: served, etag: "\"v2\"")
+        defer { Task { await server.stop() } }
+        let fetched = try WayfinderCLI.run(["bundle", "fetch", server.url, "--state", state] + trusted)
+        #expect(fetched.status == 0, "\(fetched.stderr)")
+        #expect(fetched.stdout.contains("installed shop version 2"), "\(fetched.stdout)")
+        let again = try WayfinderCLI.run(["bundle", "fetch", server.url, "--state", state] + trusted)
+        #expect(again.status == 0 && again.stdout.contains("not modified"), "\(again.stdout) \(again.stderr)")
+        #expect(await server.conditionalRequests == ["\"v2\""])
+        let second = try open()
+        #expect(second.status == 0, "\(second.stderr)")
+        #expect(second.stdout == "stack: tt://home (not loaded) > tt://item/7\nvisible: tt://item/7\n", "\(second.stdout)")
+
+        // Copies of bundle 2 that must be refused, each naming its check, the directory unchanged.
+        let before = try contents()
+        for (bundle, reason) in try refusedCopies(of: v2) {
+            let refused = try install(bundle)
+            #expect(refused.status == 1, "\(reason): \(refused.stdout)")
+            #expect(refused.stderr.contains(reason), "\(refused.stderr)")
+            #expect(try contents() == before, "a refusal changed the updates directory: \(reason)")
+        }
+
+        // Bundle 3 passes its checks, then breaks every launch once the mood is broken.
+        let v3 = try build(BundleApps.v3, version: 3)
+        #expect(try install(v3).status == 0)
+        let broken = try open(["tt://mood/broken"])
+        #expect(broken.status == 0, "\(broken.stderr)")
+        let saved = try String(contentsOfFile: state, encoding: .utf8)
+        for _ in 1...2 {
+            let failed = try open()
+            #expect(failed.status == 2, "\(failed.stdout)")
+            #expect(failed.stderr.contains("no screen in a broken mood"), "\(failed.stderr)")
+            #expect(try String(contentsOfFile: state, encoding: .utf8) == saved)
+        }
+        let rolledBack = try open()
+        #expect(rolledBack.status == 0, "\(rolledBack.stderr)")
+        #expect(rolledBack.stdout == "stack: tt://home (not loaded) > tt://item/7\nvisible: tt://item/7\n", "\(rolledBack.stdout)")
+        #expect(rolledBack.stderr.contains("warning: bundle 3 stopped the last 2 launches before they showed a screen (the last one failed with"),
+                "\(rolledBack.stderr)")
+        #expect(!rolledBack.stderr.contains("set aside") && !rolledBack.stderr.contains("moved to"), "\(rolledBack.stderr)")
+        #expect(try String(contentsOfFile: updates + "/bad/3", encoding: .utf8).contains("no screen in a broken mood"))
+        let after = try open()
+        #expect(after.status == 0 && after.stderr.isEmpty, "bundle 3 is never tried again: \(after.stderr)")
+
+        // A bundle that would break on the state as it is now is refused before it runs.
+        let v5 = try build(BundleApps.v3, version: 5)
+        let caught = try install(v5)
+        #expect(caught.status == 1)
+        #expect(caught.stderr.contains("load check failed: the saved state cannot be restored"), "\(caught.stderr)")
+        // A newer good bundle is tried.
+        let v6 = try build(BundleApps.v4, version: 6)
+        #expect(try install(v6).status == 0)
+        let newest = try open(["tt://four"])
+        #expect(newest.status == 0, "\(newest.stderr)")
+        #expect(newest.stdout.hasSuffix("visible: tt://four\n"), "\(newest.stdout)")
+    }
+
+    /// Copies of `bundle` (version 2, installed) that the install must refuse, with the reason each
+    /// refusal must give.
+    func refusedCopies(of bundle: String) throws -> [(String, String)] {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: bundle)))
+        let signing = try BundleKeys.signingKey(at: keys + "/signing.key")
+        let verified = try AppBundle(bytes: bytes, trusting: [signing.publicKey])
+        func write(_ name: String, _ bytes: [UInt8]) throws -> String {
+            let path = directory.subpath(name)
+            try Data(bytes).write(to: URL(fileURLWithPath: path))
+            return path
+        }
+        // One byte of a file changed, its signed manifest kept.
+        var tampered = verified.files
+        tampered["app.lua"]![0] ^= 0x20
+        let manifestEntries: [(name: String, bytes: [UInt8])] = [("manifest.json", verified.manifestBytes), ("manifest.sig", verified.signature)]
+        let changed = try BundleBuilder.archive(manifestEntries + tampered.keys.sorted().map { ("app/" + $0, tampered[$0]!) })
+        // One byte of the archive changed.
+        var flipped = bytes
+        flipped[bytes.count / 2] ^= 0x01
+        // Signed by a key that is not trusted.
+        let stranger = directory.subpath("stranger")
+        #expect(try WayfinderCLI.run(["bundle", "keygen", stranger]).status == 0)
+        let untrusted = try build(BundleApps.v2, version: 7, keyDirectory: stranger)
+        // A path that leaves the bundle, in a bundle signed with the trusted key.
+        var escaping = verified.files
+        escaping["../evil.lua"] = Array("return 1".utf8)
+        let escapingArchive = try BundleBuilder.archive(manifestEntries + escaping.keys.sorted().map { ("app/" + $0, escaping[$0]!) })
+        // An older version.
+        let older = try build(BundleApps.v1, version: 1)
+        return [
+            (try write("changed.wfb", changed), "hash check failed: 'app.lua' does not match its SHA-256 in the manifest"),
+            (try write("flipped.wfb", flipped), "check failed:"),
+            (untrusted, "signature check failed: not signed by a trusted key"),
+            (try write("escaping.wfb", escapingArchive), "path check failed: 'app/../evil.lua': leaves the bundle ('..')"),
+            (older, "version check failed: version 1 is not newer than version 2, installed"),
+        ]
+    }
+}
+
+/// A loopback HTTP server that serves one bundle with an ETag, answering 304 to a request that
+/// sends it back, and remembers the `If-None-Match` it was sent.
+actor BundleServer {
+    let server: HTTPServer
+    let url: String
+    private(set) var conditionalRequests: [String] = []
+
+    private init(server: HTTPServer, url: String) {
+        self.server = server
+        self.url = url
+    }
+
+    static func start(serving bytes: Data, etag: String) async throws -> BundleServer {
+        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
+        let box = Box()
+        await server.appendRoute("GET /shop.wfb") { request in
+            if let sent = request.headers[.ifNoneMatch] {
+                await box.owner?.heard(sent)
+                if sent == etag { return HTTPResponse(statusCode: .notModified, headers: [.eTag: etag] as HTTPHeaders) }
+            }
+            return HTTPResponse(statusCode: .ok, headers: [.eTag: etag] as HTTPHeaders, body: bytes)
+        }
+        Task { try await server.run() }
+        try await server.waitUntilListening(timeout: 30)
+        guard case .ip4(_, let port)? = await server.listeningAddress else { throw CancellationError() }
+        let made = BundleServer(server: server, url: "http://127.0.0.1:\(port)/shop.wfb")
+        await box.set(made)
+        return made
+    }
+
+    func heard(_ etag: String) { conditionalRequests.append(etag) }
+
+    func stop() async { await server.stop(timeout: 1) }
+
+    private actor Box {
+        var owner: BundleServer?
+        func set(_ owner: BundleServer) { self.owner = owner }
+    }
+}
