@@ -43,7 +43,7 @@ extension BundleUpdates {
 extension WayfinderHost {
     /// Installs a bundle the app downloaded (docs/updates.md, "What an app does"), checked
     /// against the state its store holds now. It runs from the next launch, or at once with
-    /// ``reload(from:)`` and `updates.app(shipped:)`.
+    /// ``reload(from:)`` and ``BundleUpdates/newestApp(shipped:)``.
     @discardableResult
     public func installBundle(_ bytes: [UInt8], into updates: BundleUpdates, shippedName: String? = nil) throws(BundleRefusal) -> BundleManifest {
         var state: NavigationState?

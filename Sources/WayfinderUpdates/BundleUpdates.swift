@@ -40,6 +40,16 @@ public final class BundleUpdates: AppUpdates {
     /// never got to their first screen is marked bad here first. The launch is counted before
     /// anything of the bundle runs.
     public func app(shipped: AppSource) -> AppSource {
+        choose(shipped: shipped, counting: true)
+    }
+
+    /// The app ``app(shipped:)`` would run now, for a host that takes a newly installed bundle at
+    /// once (`host.reload(from:)`, which keeps the tree): nothing is counted or marked.
+    public func newestApp(shipped: AppSource) -> AppSource {
+        choose(shipped: shipped, counting: false)
+    }
+
+    private func choose(shipped: AppSource, counting: Bool) -> AppSource {
         var record = directory.launch()
         let versions: [Int]
         do { versions = try directory.installed() } catch {
@@ -47,7 +57,7 @@ public final class BundleUpdates: AppUpdates {
             return shipped
         }
         for version in versions where directory.badReason(version) == nil {
-            if let failed = record, failed.version == version, failed.launches >= LaunchMark.limit {
+            if counting, let failed = record, failed.version == version, failed.launches >= LaunchMark.limit {
                 let why = "stopped the last \(failed.launches) launches before they showed a screen ("
                     + (failed.error.map { "the last one failed with \($0)" } ?? "the last one ended before it got there") + ")"
                 do { try directory.markBad(version, because: why) } catch { warn("bundle \(version) could not be marked bad: \(error)") }
@@ -65,14 +75,16 @@ public final class BundleUpdates: AppUpdates {
                 warn("bundle \(version) in \(directory.path) is not run: \(error)")
                 continue
             }
+            running = bundle.manifest
+            guard counting else { return source }
             let launches = record?.version == version ? record!.launches + 1 : 1
             do { try directory.writeLaunch(.init(version: version, launches: launches)) } catch {
                 warn("the launch of bundle \(version) is not counted: \(error)")
             }
-            running = bundle.manifest
             return source
         }
-        if record != nil { try? directory.writeLaunch(nil) }
+        running = nil
+        if counting, record != nil { try? directory.writeLaunch(nil) }
         return shipped
     }
 

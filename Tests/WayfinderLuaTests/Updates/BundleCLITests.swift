@@ -64,6 +64,18 @@ struct BundleCLITests {
         #expect(mode == 0o600)
     }
 
+    @Test func runTakesItsAppFromTheUpdates() throws {
+        #expect(try install(try build(BundleApps.v1, version: 1)).status == 0)
+        let shipped = try WayfinderCLI.run(["run", shop, "--no-state"], input: "o tt://page/7\nq\n")
+        #expect(shipped.stdout.contains("! cannot open 'tt://page/7'"), "\(shipped.stdout)")
+        let updated = try WayfinderCLI.run(["run", shop, "--no-state"] + trusted, input: "o tt://page/7\nq\n")
+        #expect(updated.status == 0, "\(updated.stderr)")
+        #expect(!updated.stdout.contains("! cannot open"), "\(updated.stdout)")
+        #expect(updated.stdout.contains("tt://page/7"), "\(updated.stdout)")
+        let untrusting = try WayfinderCLI.run(["run", shop, "--no-state", "--updates", updates], input: "q\n")
+        #expect(untrusting.status == 2 && untrusting.stderr.contains("--updates needs at least one --trust KEY"), "\(untrusting.stderr)")
+    }
+
     @Test func fromAFreshKeyToARolledBackBundle() async throws {
         // Bundle 1: installed, and `open` runs it (the shipped app has no pages).
         let v1 = try build(BundleApps.v1, version: 1)
