@@ -24,6 +24,9 @@ public struct SpecRunner {
     public var roots: [String] = []
     /// Collects which routes the apps the specs launch opened (`--coverage`); nil counts nothing.
     public var coverage: RouteCoverage?
+    /// The app to run for each app a spec launches, given as its path makes it (`wayfinder test
+    /// --updates`: the newest good bundle installed for it); nil runs each as it is.
+    public var appSource: ((AppSource) -> AppSource)?
 
     public init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, selection: SpecSelection = SpecSelection(),
                 packagePath: String = BustedConfig().packagePath, printSink: @escaping (String) -> Void = { _ in }) {
@@ -171,6 +174,7 @@ public struct SpecRunner {
         do {
             let workspace = Workspace(specFile: file, roots: roots)
             workspace.coverage = coverage
+            workspace.appSource = appSource
             let specFile = SpecFile(workspace: workspace)
             let loader = AppLoader(source: try AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions),

@@ -76,6 +76,22 @@ struct BundleCLITests {
         #expect(untrusting.status == 2 && untrusting.stderr.contains("--updates needs at least one --trust KEY"), "\(untrusting.stderr)")
     }
 
+    @Test func testRunsTheSpecsOnTheNewestBundleOfTheirApp() throws {
+        try directory.write("shipped/shop/spec/page_spec.lua", """
+            local wf = require "wayfinder"
+            it("opens a page", function()
+              local app = assert(wf.testing.launch("shop"))
+              assert.is_true(app:open("tt://page/7"))
+            end)
+            """)
+        let shipped = try WayfinderCLI.run(["test", "shop/spec"], directory: directory.subpath("shipped"))
+        #expect(shipped.stdout.contains("0 passed, 1 failed"), "\(shipped.stdout)\(shipped.stderr)")
+        #expect(try install(try build(BundleApps.v1, version: 1)).status == 0)
+        let updated = try WayfinderCLI.run(["test", "shop/spec"] + trusted, directory: directory.subpath("shipped"))
+        #expect(updated.status == 0 && updated.stdout.contains("1 passed, 0 failed"), "\(updated.stdout)\(updated.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: updates + "/launch.json"), "a spec's launch counts nothing toward rolling back")
+    }
+
     @Test func fromAFreshKeyToARolledBackBundle() async throws {
         // Bundle 1: installed, and `open` runs it (the shipped app has no pages).
         let v1 = try build(BundleApps.v1, version: 1)
