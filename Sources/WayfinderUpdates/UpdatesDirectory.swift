@@ -96,17 +96,16 @@ public struct UpdatesDirectory: Sendable {
     }
 
     /// Holds the directory's lock while `body` runs: one install at a time. Temporary files
-    /// found under the lock are an install's that ended midway, and go.
+    /// found in `bundles/` under the lock are an install's that ended midway, and go (launches
+    /// write beside `launch.json` and in `bad/` without the lock, so those are left alone).
     func locked<T>(_ body: () throws(BundleRefusal) -> T) throws(BundleRefusal) -> T {
         try makeDirectory(path)
         let lock = open(path + "/.lock", O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard lock >= 0 else { throw BundleRefusal(.storage, "cannot open \(path)/.lock: \(String(cString: strerror(errno)))") }
         defer { close(lock) }
         guard flock(lock, LOCK_EX) == 0 else { throw BundleRefusal(.storage, "cannot lock \(path)/.lock: \(String(cString: strerror(errno)))") }
-        for directory in [path, bundles, bad] {
-            for name in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] where name.hasPrefix(Self.temporaryPrefix) {
-                unlink(directory + "/" + name)
-            }
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: bundles)) ?? [] where name.hasPrefix(Self.temporaryPrefix) {
+            unlink(bundles + "/" + name)
         }
         return try body()
     }
