@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
         .library(name: "WayfinderLua", targets: ["WayfinderLua"]),
         .library(name: "WayfinderTesting", targets: ["WayfinderTesting"]),
+        .library(name: "WayfinderUpdates", targets: ["WayfinderUpdates"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
     dependencies: [
@@ -75,7 +76,6 @@ let package = Package(
         .testTarget(name: "WayfinderServeTests", dependencies: ["WayfinderServe", "WayfinderLua", "Wayfinder", "wayfinder"]),
         .testTarget(name: "WayfinderLuaTests", dependencies: [
             "WayfinderLua", "WayfinderTesting", "WayfinderUpdates", "Wayfinder", "CLuaShim", "CLua", "wayfinder", "TestSupport",
-            .product(name: "FlyingFox", package: "FlyingFox"),
         ]),
     ],
     swiftLanguageModes: [.v6]

@@ -12,8 +12,8 @@ public struct UpdatesDirectory: Sendable {
     var bundles: String { path + "/bundles" }
     var bad: String { path + "/bad" }
     var launchRecord: String { path + "/launch.json" }
-    /// Newest bundles kept when another is installed: the one running and the ones it may go
-    /// back to.
+    /// Bundles not marked bad kept when another is installed: the one running and the ones it
+    /// may go back to.
     public static let kept = 3
     static let temporaryPrefix = ".writing-"
 
@@ -53,13 +53,18 @@ public struct UpdatesDirectory: Sendable {
         try write(Array(reason.utf8), to: bad + "/\(version)")
     }
 
-    /// Installs `bytes` as bundle `version`, then removes the bundles older than the newest
-    /// ``kept``.
+    /// Installs `bytes` as bundle `version` (the newest), then removes the older bundles marked
+    /// bad (never run again; their marks stay) and the good ones past the newest ``kept``.
     func install(_ bytes: [UInt8], version: Int) throws(BundleRefusal) {
         try write(bytes, to: bundlePath(version))
-        for old in try installed().dropFirst(Self.kept) {
-            unlink(bundlePath(old))
-            unlink(bad + "/\(old)")
+        var good = 1
+        for old in try installed() where old < version {
+            if badReason(old) != nil {
+                unlink(bundlePath(old))
+                continue
+            }
+            good += 1
+            if good > Self.kept { unlink(bundlePath(old)) }
         }
     }
 

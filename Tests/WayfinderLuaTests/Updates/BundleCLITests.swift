@@ -1,4 +1,3 @@
-import FlyingFox
 import Foundation
 import Testing
 import WayfinderUpdates
@@ -92,7 +91,17 @@ struct BundleCLITests {
         #expect(!FileManager.default.fileExists(atPath: updates + "/launch.json"), "a spec's launch counts nothing toward rolling back")
     }
 
-    @Test func fromAFreshKeyToARolledBackBundle() async throws {
+    @Test func fetchRefusesPlainHttpElsewhereAndCutsOffALargeDownload() throws {
+        let remote = try WayfinderCLI.run(["bundle", "fetch", "http://example.com/shop.wfb"] + trusted)
+        #expect(remote.status == 2 && remote.stderr.contains("plain http is only for this machine"), "\(remote.stderr)")
+        let large = try BundleServer.start(serving: Data(count: BundleLimits.archiveBytes + 1), etag: "\"large\"")
+        defer { large.stop() }
+        let cut = try WayfinderCLI.run(["bundle", "fetch", large.url] + trusted)
+        #expect(cut.status == 1 && cut.stderr.contains("more than \(BundleLimits.archiveBytes)"), "\(cut.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: updates + "/bundles"))
+    }
+
+    @Test func fromAFreshKeyToARolledBackBundle() throws {
         // Bundle 1: installed, and `open` runs it (the shipped app has no pages).
         let v1 = try build(BundleApps.v1, version: 1)
         let verified = try WayfinderCLI.run(["bundle", "verify", v1, "--trust", keys + "/signing.pub"])
@@ -108,14 +117,14 @@ struct BundleCLITests {
         // Bundle 2, fetched from a loopback server: the next launch runs it, the tree migrated.
         let v2 = try build(BundleApps.v2, version: 2)
         let served = try Data(contentsOf: URL(fileURLWithPath: v2))
-        let server = try await BundleServer.start(serving: served, etag: "\"v2\"")
-        defer { Task { await server.stop() } }
+        let server = try BundleServer.start(serving: served, etag: "\"v2\"")
+        defer { server.stop() }
         let fetched = try WayfinderCLI.run(["bundle", "fetch", server.url, "--state", state] + trusted)
         #expect(fetched.status == 0, "\(fetched.stderr)")
         #expect(fetched.stdout.contains("installed shop version 2"), "\(fetched.stdout)")
         let again = try WayfinderCLI.run(["bundle", "fetch", server.url, "--state", state] + trusted)
         #expect(again.status == 0 && again.stdout.contains("not modified"), "\(again.stdout) \(again.stderr)")
-        #expect(await server.conditionalRequests == ["\"v2\""])
+        #expect(server.conditionalRequests == ["\"v2\""])
         let second = try open()
         #expect(second.status == 0, "\(second.stderr)")
         #expect(second.stdout == "stack: tt://home (not loaded) > tt://item/7\nvisible: tt://item/7\n", "\(second.stdout)")
@@ -204,41 +213,77 @@ struct BundleCLITests {
 }
 
 /// A loopback HTTP server that serves one bundle with an ETag, answering 304 to a request that
-/// sends it back, and remembers the `If-None-Match` it was sent.
-actor BundleServer {
-    let server: HTTPServer
+/// sends it back, and remembers the `If-None-Match` it was sent. It answers on a thread of its
+/// own, so tests that block the shared executors (running the command line) cannot starve it.
+final class BundleServer: @unchecked Sendable {
     let url: String
-    private(set) var conditionalRequests: [String] = []
+    private let listener: Int32
+    private let body: Data
+    private let etag: String
+    private let lock = NSLock()
+    private var heard: [String] = []
 
-    private init(server: HTTPServer, url: String) {
-        self.server = server
-        self.url = url
+    var conditionalRequests: [String] { lock.withLock { heard } }
+
+    private init(listener: Int32, port: UInt16, body: Data, etag: String) {
+        self.listener = listener
+        self.body = body
+        self.etag = etag
+        url = "http://127.0.0.1:\(port)/shop.wfb"
     }
 
-    static func start(serving bytes: Data, etag: String) async throws -> BundleServer {
-        let server = HTTPServer(address: try .inet(ip4: "127.0.0.1", port: 0), logger: .disabled)
-        let box = Box()
-        await server.appendRoute("GET /shop.wfb") { request in
-            if let sent = request.headers[.ifNoneMatch] {
-                await box.owner?.heard(sent)
-                if sent == etag { return HTTPResponse(statusCode: .notModified, headers: [.eTag: etag] as HTTPHeaders) }
-            }
-            return HTTPResponse(statusCode: .ok, headers: [.eTag: etag] as HTTPHeaders, body: bytes)
+    static func start(serving body: Data, etag: String) throws -> BundleServer {
+        let listener = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = 0
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(listener, $0, length) == 0 && listen(listener, 8) == 0 && getsockname(listener, $0, &length) == 0 }
         }
-        Task { try await server.run() }
-        try await server.waitUntilListening(timeout: 30)
-        guard case .ip4(_, let port)? = await server.listeningAddress else { throw CancellationError() }
-        let made = BundleServer(server: server, url: "http://127.0.0.1:\(port)/shop.wfb")
-        await box.set(made)
-        return made
+        guard listener >= 0, bound else { throw POSIXError(.EADDRNOTAVAIL) }
+        let server = BundleServer(listener: listener, port: UInt16(bigEndian: address.sin_port), body: body, etag: etag)
+        Thread.detachNewThread { server.serve() }
+        return server
     }
 
-    func heard(_ etag: String) { conditionalRequests.append(etag) }
+    private func serve() {
+        while true {
+            let connection = accept(listener, nil, nil)
+            guard connection >= 0 else { return }
+            var head = [UInt8]()
+            var buffer = [UInt8](repeating: 0, count: 4_096)
+            while !head.suffix(4).elementsEqual([13, 10, 13, 10]) {
+                let count = read(connection, &buffer, buffer.count)
+                if count <= 0 { break }
+                head += buffer[..<count]
+            }
+            let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n")
+            let sent = lines.first { $0.lowercased().hasPrefix("if-none-match:") }.map { $0.dropFirst("if-none-match:".count).trimmingCharacters(in: .whitespaces) }
+            if let sent { lock.withLock { heard.append(sent) } }
+            var response: Data
+            if sent == etag {
+                response = Data("HTTP/1.1 304 Not Modified\r\nETag: \(etag)\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
+            } else {
+                response = Data("HTTP/1.1 200 OK\r\nETag: \(etag)\r\nContent-Length: \(body.count)\r\nConnection: close\r\n\r\n".utf8)
+                response.append(body)
+            }
+            response.withUnsafeBytes { bytes in
+                var offset = 0
+                while offset < bytes.count {
+                    let count = send(connection, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
+                    if count <= 0 { break }
+                    offset += count
+                }
+            }
+            close(connection)
+        }
+    }
 
-    func stop() async { await server.stop(timeout: 1) }
-
-    private actor Box {
-        var owner: BundleServer?
-        func set(_ owner: BundleServer) { self.owner = owner }
+    /// Stops accepting: the thread ends at its next accept.
+    func stop() {
+        shutdown(listener, Int32(SHUT_RDWR))
+        close(listener)
     }
 }

@@ -111,6 +111,23 @@ struct HostUpdatesTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.subpath("updates/bundles")) == before)
     }
 
+    @Test func anInstallKeepsThreeGoodBundlesAndDropsBadOnes() throws {
+        let first = try host()
+        func installed() throws -> [String] {
+            try FileManager.default.contentsOfDirectory(atPath: directory.subpath("updates/bundles")).filter { !$0.hasPrefix(".") }.sorted()
+        }
+        for version in 1...3 { try first.host.installBundle(try bundle(BundleApps.v1, version: version), into: first.updates, shippedName: "shop") }
+        try directory.write("updates/bad/2", "marked bad by the test")
+        try first.host.installBundle(try bundle(BundleApps.v1, version: 4), into: first.updates, shippedName: "shop")
+        #expect(try installed() == ["1.wfb", "3.wfb", "4.wfb"])
+        try first.host.installBundle(try bundle(BundleApps.v1, version: 5), into: first.updates, shippedName: "shop")
+        #expect(try installed() == ["3.wfb", "4.wfb", "5.wfb"])
+        #expect(first.updates.directory.badReason(2) == "marked bad by the test")
+        #expect(throws: BundleRefusal(.version, "version 2 is not newer than version 5, installed")) {
+            try first.host.installBundle(try bundle(BundleApps.v1, version: 2), into: first.updates, shippedName: "shop")
+        }
+    }
+
     @Test func aBundleThatNoLongerVerifiesIsSkippedForTheShippedApp() throws {
         let first = try host()
         try first.host.installBundle(try bundle(BundleApps.v1, version: 1), into: first.updates, shippedName: "shop")
