@@ -3,7 +3,10 @@ import PackageDescription
 
 let package = Package(
     name: "Wayfinder",
-    platforms: [.macOS(.v15)],
+    // The oldest systems whose standard library has what the package uses (Duration and clocks:
+    // macOS 13, iOS 16). Linux is not named here: it needs no minimum. docs/embedding.md says
+    // which of these are built and tested.
+    platforms: [.macOS(.v13), .iOS(.v16)],
     products: [
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
         .library(name: "WayfinderLua", targets: ["WayfinderLua"]),
@@ -17,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        // `swift package generate-documentation` (scripts/docs-check): the DocC catalogs in Sources.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
     targets: [
         .systemLibrary(

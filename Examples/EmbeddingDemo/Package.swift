@@ -6,7 +6,7 @@ import PackageDescription
 
 let package = Package(
     name: "EmbeddingDemo",
-    platforms: [.macOS(.v15)],
+    platforms: [.macOS(.v13)],
     dependencies: [
         .package(name: "Wayfinder", path: "../.."),
     ],

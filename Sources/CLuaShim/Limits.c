@@ -25,9 +25,19 @@ int64_t wf_now_ns(void) {
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 
+/* A coarse clock, where the system has one, is read without a system call: the hook asks it
+   often, and a tick of a few milliseconds is fine enough for a wall-clock budget. */
+#if defined(CLOCK_MONOTONIC_COARSE)
+#define WF_TICK_CLOCK CLOCK_MONOTONIC_COARSE
+#elif defined(CLOCK_MONOTONIC_RAW_APPROX)
+#define WF_TICK_CLOCK CLOCK_MONOTONIC_RAW_APPROX
+#else
+#define WF_TICK_CLOCK CLOCK_MONOTONIC
+#endif
+
 int64_t wf_tick(void) {
     struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC_COARSE, &ts);
+    clock_gettime(WF_TICK_CLOCK, &ts);
     return (int64_t)ts.tv_sec * 1000000000 + ts.tv_nsec;
 }
 

@@ -13,7 +13,7 @@ final class AppDriver {
     let stateFile: String
     /// The directory holding a temporary state file, removed when the driver closes.
     private var temporaryDirectory: String?
-    private(set) var host: AppHost?
+    private(set) var host: WayfinderHost?
     /// Controllers made by hosts a reload replaced, since the last launch.
     private var constructedBefore = 0
     private(set) var warnings: [String] = []
@@ -72,7 +72,7 @@ final class AppDriver {
     /// state saved as the launch left it) and fails the launch with the link's reason.
     private func launchingWith(link: String) throws {
         do {
-            try running().handleLink(link)
+            try running().app.handleLink(link)
         } catch NavigationError.waiting {
             return
         } catch {
@@ -95,9 +95,12 @@ final class AppDriver {
     private func start(at time: Date? = nil) throws {
         now = try time ?? readClock()
         let shipped = try AppSource(path: path)
-        let host = try AppHost(source: appSource?(shipped) ?? shipped, limits: limits, printSink: printSink)
-        host.clock = { [unowned self] in now }
-        coverage?.watch(host, as: coverageName)
+        var configuration = WayfinderHost.Configuration(app: appSource?(shipped) ?? shipped)
+        configuration.limits = limits
+        configuration.printSink = printSink
+        let host = try WayfinderHost(configuration)
+        host.app.clock = { [unowned self] in now }
+        coverage?.watch(host.app, as: coverageName)
         host.stateStore = FileStateStore(path: stateFile)
         host.warn = { [unowned self] in record($0) }
         host.openExternal = { [unowned self] in record("opened outside the app: " + $0) }
@@ -109,7 +112,7 @@ final class AppDriver {
     }
 
     /// The running app, or why there is none.
-    func running() throws(ScriptError) -> AppHost {
+    func running() throws(ScriptError) -> WayfinderHost {
         guard let host else { throw ScriptError(kind: .runtime, message: "the app \(path) is closed") }
         return host
     }
@@ -128,12 +131,11 @@ final class AppDriver {
     /// A hot reload: the app made again from disk and swapped in, or left as it was.
     func reload() throws -> ReloadReport {
         let host = try running()
-        let (fresh, report) = try host.reloaded()
-        fresh.warn = { [unowned self] in record($0) }
-        coverage?.watch(fresh, as: coverageName)
+        let constructed = host.app.constructedCount
+        let report = try host.reload()
+        coverage?.watch(host.app, as: coverageName)
         report.warnings.forEach(record)
-        constructedBefore += host.constructedCount
-        self.host = fresh
+        constructedBefore += constructed
         reloads += 1
         return report
     }
@@ -186,7 +188,7 @@ final class AppDriver {
 
     var stats: Value {
         [
-            "constructed": .int(Int64(constructedBefore + (host?.constructedCount ?? 0))),
+            "constructed": .int(Int64(constructedBefore + (host?.app.constructedCount ?? 0))),
             "launches": .int(Int64(launches)),
             "reloads": .int(Int64(reloads)),
             "warnings": .array(warnings.map(Value.string)),

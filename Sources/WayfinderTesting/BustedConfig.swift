@@ -10,22 +10,22 @@ import WayfinderLua
 /// run's limits, and only the plain data it returns is read. A configuration file widens nothing:
 /// its `ROOT`s and `lpath` templates must lead inside the project (the directory holding it), so
 /// what a spec may read stays what the command line gave and the spec's own project.
-public struct BustedConfig {
-    public var roots: [String] = ["spec"]
+package struct BustedConfig {
+    package var roots: [String] = ["spec"]
     /// nil: busted's default, a name ending in `_spec.lua`.
-    public var pattern: String?
+    package var pattern: String?
     /// nil: busted's default, `./src/?.lua;./src/?/?.lua;./src/?/init.lua`.
-    public var lpath: String?
+    package var lpath: String?
     /// Wayfinder's own option: the time budget of each step, in milliseconds (as --time-limit,
     /// which wins over it); nil: the command line's.
-    public var timeLimit: Int?
+    package var timeLimit: Int?
     /// Where patterns are matched (Lua's string.find), made when a pattern is set.
     private var matcher: (state: LuaState, find: Value.Handle)?
 
-    public init() {}
+    package init() {}
 
     /// Reads `.busted` in `directory`, if there is one.
-    public static func load(directory: String = ".", limits: LuaLimits = .standard) throws(ScriptError) -> BustedConfig {
+    package static func load(directory: String = ".", limits: LuaLimits = .standard) throws(ScriptError) -> BustedConfig {
         var config = BustedConfig()
         let path = directory + "/.busted"
         guard FileManager.default.fileExists(atPath: path) else { return config }
@@ -74,7 +74,7 @@ public struct BustedConfig {
     }
 
     /// Sets the pattern spec files' names match (nil: a name ending in `_spec.lua`).
-    public mutating func usePattern(_ pattern: String?, limits: LuaLimits = .standard) throws(ScriptError) {
+    package mutating func usePattern(_ pattern: String?, limits: LuaLimits = .standard) throws(ScriptError) {
         self.pattern = pattern
         guard pattern != nil else { matcher = nil; return }
         let state = try LuaState(limits: limits)
@@ -90,7 +90,7 @@ public struct BustedConfig {
 
     /// Whether a file found in a directory is a spec file: a `.lua` file whose name (without
     /// its directory) matches the pattern.
-    public func isSpecFile(_ path: String) -> Bool {
+    package func isSpecFile(_ path: String) -> Bool {
         let name = (path as NSString).lastPathComponent
         guard let pattern, let matcher else { return name.hasSuffix("_spec.lua") }
         guard name.hasSuffix(".lua") else { return false }
@@ -98,7 +98,7 @@ public struct BustedConfig {
     }
 
     /// The `package.path` a spec starts with.
-    public var packagePath: String {
+    package var packagePath: String {
         (lpath ?? "./src/?.lua;./src/?/?.lua;./src/?/init.lua") + ";./?.lua;./?/init.lua"
     }
 }

@@ -7,64 +7,85 @@ import WayfinderLua
 /// Each link is opened in a fresh app (loaded, launched, and led to the linking screen by the
 /// same steps that reached it first), so what one screen did (an action, a sign-in) never
 /// changes what another screen's links do, and a link that fails leaves nothing behind.
-public struct FlowCrawl {
+package struct FlowCrawl {
     /// One way of reaching a screen from the launch tree.
-    public enum Step: Equatable, Sendable {
+    package enum Step: Equatable, Sendable {
         case select(Int)
         case open(String)
+        /// Pressing the visible screen's button with this title, its fields set to their samples.
+        case press(String)
     }
 
-    public struct Screen: Equatable, Sendable {
-        public var url: String
-        public var route: String
-        public var title: String?
+    package struct Screen: Equatable, Sendable {
+        package var url: String
+        package var route: String
+        package var title: String?
         /// The tab (from 0) that was selected when it was first reached; nil for an app without tabs.
-        public var tab: Int?
+        package var tab: Int?
         /// Whether it was reached inside a modal or a popover.
-        public var presented: Bool
+        package var presented: Bool
     }
 
     /// A link of a rendered screen, and where it went.
-    public struct Link: Equatable, Sendable {
-        public var from: String
-        public var fromRoute: String
-        public var title: String
-        public var url: String
+    package struct Link: Equatable, Sendable {
+        package var from: String
+        package var fromRoute: String
+        package var title: String
+        package var url: String
         /// The route the link's URL matched; nil for a dead or external link.
-        public var route: String?
+        package var route: String?
         /// The route's mode (`modal` and `popover` edges are drawn apart).
-        public var mode: NavigationMode?
+        package var mode: NavigationMode?
     }
 
-    public struct DeadLink: Equatable, Sendable {
-        public var from: String
-        public var title: String
-        public var url: String
-        public var reason: String
+    package struct DeadLink: Equatable, Sendable {
+        package var from: String
+        package var title: String
+        package var url: String
+        package var reason: String
     }
 
-    public var screens: [Screen] = []
-    public var links: [Link] = []
-    public var dead: [DeadLink] = []
-    public var external: [Link] = []
+    package var screens: [Screen] = []
+    package var links: [Link] = []
+    package var dead: [DeadLink] = []
+    package var external: [Link] = []
     /// Routes, in precedence order, that neither a link nor the launch tree reached.
-    public var unreached: [String] = []
+    package var unreached: [String] = []
     /// Every route in precedence order with its mode, so the graph can name action routes.
-    public var routeModes: [(pattern: String, mode: NavigationMode)] = []
+    package var routeModes: [(pattern: String, mode: NavigationMode)] = []
     /// The tab URLs of `wf.app`, for the graph's grouping.
-    public var tabs: [String] = []
+    package var tabs: [String] = []
     /// The tabs' titles in `wf.app`, by URL, which name the graph's groups.
-    public var tabTitles: [String: String] = [:]
+    package var tabTitles: [String: String] = [:]
     /// Where actions (routes of mode `none`) led: the action's route and the route of the screen
     /// shown after it, when that is another screen than the one its link was on.
-    public var actionResults: [(action: String, screen: String)] = []
+    package var actionResults: [(action: String, screen: String)] = []
     /// True when `max` stopped the crawl before every link was followed.
-    public var truncated = false
+    package var truncated = false
+    /// Every button pressed, and the URL shown after it.
+    package var presses: [Press] = []
+
+    /// A button of a rendered screen, and what was shown after it was pressed.
+    package struct Press: Equatable, Sendable {
+        package var from: String
+        package var title: String
+        package var method: String
+        package var shown: String?
+    }
+
+    /// Sets each field of the visible screen that declares a sample to it, then presses `title`.
+    static func pressWithSamples(_ title: String, in host: WayfinderHost) throws {
+        for field in try host.app.visibleScreen()?.fields ?? [] {
+            if let sample = field.sample { try host.app.fill(field.name, with: sample) }
+        }
+        guard let controller = host.app.navigator.tree.visible?.controller else { return }
+        try host.app.press(title, on: controller)
+    }
 
     /// Crawls the app `load` makes (a fresh host each time it is called), from its launch tree and
     /// the URLs in `from`. `allURLs` follows every distinct URL; otherwise links that differ only
     /// in their query values are followed once. At most `max` screens are visited.
-    public static func run(load: () throws -> AppHost, from: [String] = [], allURLs: Bool = false, max: Int = 1000) throws -> FlowCrawl {
+    package static func run(load: () throws -> WayfinderHost, from: [String] = [], allURLs: Bool = false, max: Int = 1000) throws -> FlowCrawl {
         var crawl = FlowCrawl()
         var queue = [(path: [Step], screen: RenderedScreen?, url: String)]()
         var seenScreens = Set<String>()
@@ -72,21 +93,25 @@ public struct FlowCrawl {
         var reachedRoutes = Set<String>()
 
         let first = try load()
-        crawl.routeModes = first.routes.routes.map { ($0.pattern.text, $0.options.mode) }
+        crawl.routeModes = first.app.routes.routes.map { ($0.pattern.text, $0.options.mode) }
         crawl.tabs = first.config.tabs
         crawl.tabTitles = first.config.tabTitles
 
-        /// Launches a fresh app and replays `path`; the host, or the reason it went wrong.
-        func replay(_ path: [Step]) throws -> (AppHost, String?) {
+        /// Launches a fresh app and replays `path`; the host, or the reason it went wrong. The
+        /// controller visible before the last step is kept in `beforeLastStep`.
+        var beforeLastStep: LuaController?
+        func replay(_ path: [Step]) throws -> (WayfinderHost, String?) {
             let host = try load()
             host.warn = { _ in }
             host.openExternal = { _ in }
             do {
                 try host.launch()
-                for step in path {
+                for (index, step) in path.enumerated() {
+                    if index == path.count - 1 { beforeLastStep = host.app.navigator.top }
                     switch step {
-                    case .select(let tab): try host.navigator.select(tab)
-                    case .open(let url): try host.navigator.open(url)
+                    case .select(let tab): try host.selectTab(at: tab)
+                    case .open(let url): try host.open(url)
+                    case .press(let title): try pressWithSamples(title, in: host)
                     }
                 }
             } catch {
@@ -95,21 +120,21 @@ public struct FlowCrawl {
             return (host, nil)
         }
 
-        func routeOf(_ host: AppHost, _ url: String) -> Route<LuaTarget>? {
-            if case .matched(let match)? = try? host.routes.match(url) { return match.route }
+        func routeOf(_ host: WayfinderHost, _ url: String) -> Route<LuaTarget>? {
+            if case .matched(let match)? = try? host.app.routes.match(url) { return match.route }
             return nil
         }
 
         /// Renders what `host` shows and records it as a screen when it is new.
-        func visit(_ host: AppHost, path: [Step]) throws(ScriptError) -> Bool {
-            guard let entry = host.navigator.tree.visible, let controller = entry.controller else { return true }
+        func visit(_ host: WayfinderHost, path: [Step]) throws(ScriptError) -> Bool {
+            guard let entry = host.app.navigator.tree.visible, let controller = entry.controller else { return true }
             let url = entry.url
             guard !seenScreens.contains(url) else { return true }
             let screen = try host.render(controller)
             seenScreens.insert(url)
             let route = routeOf(host, url)?.pattern.text ?? "?"
             reachedRoutes.insert(route)
-            let tree = host.navigator.tree
+            let tree = host.app.navigator.tree
             crawl.screens.append(Screen(url: url, route: route, title: screen?.title ?? controller.renderedTitle,
                                         tab: tree.selectedTab, presented: tree.popover != nil || !tree.modals.isEmpty))
             queue.append((path, screen, url))
@@ -119,7 +144,7 @@ public struct FlowCrawl {
         let (launched, problem) = try replay([])
         if let problem { throw ScriptError(kind: .runtime, message: problem) }
         var starts = [[Step]]()
-        if case .tabs(let stacks, _) = launched.navigator.tree.root {
+        if case .tabs(let stacks, _) = launched.app.navigator.tree.root {
             starts = stacks.indices.map { [.select($0)] }
         } else {
             starts = [[]]
@@ -134,7 +159,7 @@ public struct FlowCrawl {
             do {
                 _ = try visit(host, path: path)
             } catch {
-                crawl.dead.append(DeadLink(from: "the launch tree", title: "", url: host.navigator.url ?? "", reason: error.description))
+                crawl.dead.append(DeadLink(from: "the launch tree", title: "", url: host.app.navigator.url ?? "", reason: error.description))
             }
         }
 
@@ -146,14 +171,14 @@ public struct FlowCrawl {
             for link in screen?.links ?? [] {
                 let host = first
                 let parsed = try? NavigationURL(link.url)
-                if let parsed, host.navigator.isExternal(parsed) {
+                if let parsed, host.app.navigator.isExternal(parsed) {
                     crawl.external.append(Link(from: url, fromRoute: fromRoute, title: link.title, url: link.url))
                     continue
                 }
                 let route: Route<LuaTarget>
                 do {
                     // A type function's error is the link's reason, not a silent no-match.
-                    switch try host.routes.match(link.url) {
+                    switch try host.app.routes.match(link.url) {
                     case .matched(let match): route = match.route
                     case .noMatch(let reason):
                         crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: reason))
@@ -178,7 +203,9 @@ public struct FlowCrawl {
                     crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: problem))
                     continue
                 }
-                if route.options.mode == .none, let shown = opened.navigator.url, shown != url,
+                // A screen the action showed is known by its controller, not its URL: it may be
+                // a new screen of the linking screen's own URL.
+                if route.options.mode == .none, let shown = opened.app.navigator.url, opened.app.navigator.top !== beforeLastStep,
                    let screenRoute = routeOf(opened, shown)?.pattern.text {
                     crawl.actionResults.append((route.pattern.text, screenRoute))
                 }
@@ -188,7 +215,33 @@ public struct FlowCrawl {
                     crawl.dead.append(DeadLink(from: url, title: link.title, url: link.url, reason: error.description))
                 }
             }
+            // Buttons, pressed as the screen's fields are (or with their declared samples): a
+            // method that fails is a dead end, a screen it shows is crawled as any other.
+            for button in screen?.buttons ?? [] {
+                let key = fromRoute + " " + withoutQuery(url) + " press " + button.title
+                guard !followed.contains(key) else { continue }
+                followed.insert(key)
+                if crawl.screens.count >= max {
+                    crawl.truncated = true
+                    continue
+                }
+                let steps = path + [.press(button.title)]
+                let (pressed, problem) = try replay(steps)
+                if let problem {
+                    crawl.dead.append(DeadLink(from: url, title: button.title, url: describe(.press(button.title)), reason: problem))
+                    continue
+                }
+                crawl.presses.append(Press(from: url, title: button.title, method: button.method, shown: pressed.app.navigator.url))
+                do {
+                    _ = try visit(pressed, path: steps)
+                } catch {
+                    crawl.dead.append(DeadLink(from: url, title: button.title, url: describe(.press(button.title)), reason: error.description))
+                }
+            }
         }
+        // A route a web link opens (`link_prefixes`) is reached from outside the app.
+        let webLinks = WebLinks(routes: first.app.routes.routes.map { ($0.pattern.text, $0.options.external) }, prefixes: first.config.linkPrefixes)
+        reachedRoutes.formUnion(webLinks.links.map(\.route))
         crawl.unreached = crawl.routeModes.map(\.pattern).filter { !reachedRoutes.contains($0) }
         return crawl
     }
@@ -197,6 +250,7 @@ public struct FlowCrawl {
         switch step {
         case .select(let tab): return "tab \(TabNumber.number(of: tab))"
         case .open(let url): return url
+        case .press(let title): return "the button '\(title)'"
         }
     }
 
@@ -209,5 +263,5 @@ public struct FlowCrawl {
     }
 
     /// Whether the crawl found something wrong: a dead link or a route nothing reached.
-    public var failed: Bool { !dead.isEmpty || !unreached.isEmpty }
+    package var failed: Bool { !dead.isEmpty || !unreached.isEmpty }
 }

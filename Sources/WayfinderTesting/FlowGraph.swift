@@ -4,30 +4,30 @@ import WayfinderLua
 /// A crawl as a graph: one node per route reached (grouped by the tab it was first reached in),
 /// one edge per pair of routes a link joins, modal and popover edges marked, dead links as nodes
 /// of their own. Written for Graphviz (`dot`), Mermaid, or as JSON.
-public struct FlowGraph {
-    public struct Node: Equatable {
-        public var id: String
-        public var label: String
+package struct FlowGraph {
+    package struct Node: Equatable {
+        package var id: String
+        package var label: String
         /// Index into the crawl's tabs; nil outside any tab.
-        public var tab: Int?
-        public var dead: Bool
-        public var action: Bool
+        package var tab: Int?
+        package var dead: Bool
+        package var action: Bool
     }
 
-    public struct Edge: Equatable {
-        public var from: String
-        public var to: String
-        public var label: String
-        public var presented: Bool
+    package struct Edge: Equatable {
+        package var from: String
+        package var to: String
+        package var label: String
+        package var presented: Bool
     }
 
-    public var nodes: [Node] = []
-    public var edges: [Edge] = []
-    public var tabs: [String]
+    package var nodes: [Node] = []
+    package var edges: [Edge] = []
+    package var tabs: [String]
     /// Each tab's group label: `tab 2 (Lunch): tt://menu/2`, as `open`'s tree names tabs.
-    public var tabLabels: [String]
+    package var tabLabels: [String]
 
-    public init(_ crawl: FlowCrawl) {
+    package init(_ crawl: FlowCrawl) {
         tabs = crawl.tabs
         tabLabels = crawl.tabs.enumerated().map { index, url in
             "tab \(TabNumber.number(of: index))" + (crawl.tabTitles[url].map { " (\($0))" } ?? "") + ": " + url
@@ -77,7 +77,7 @@ public struct FlowGraph {
 
     /// Graphviz's language: `dot -Tsvg` draws it. Tabs are clusters; presented (modal, popover)
     /// edges are dashed, actions are boxes with rounded corners, dead links red.
-    public var dot: String {
+    package var dot: String {
         var out = ["digraph flow {", "  rankdir=LR;", "  node [shape=box, fontname=\"Helvetica\", fontsize=10];",
                    "  edge [fontname=\"Helvetica\", fontsize=9];"]
         func line(_ node: Node) -> String {
@@ -105,8 +105,8 @@ public struct FlowGraph {
         return out.joined(separator: "\n")
     }
 
-    /// A Mermaid flowchart: tabs are subgraphs, presented edges dotted.
-    public var mermaid: String {
+    /// A Mermaid flowchart: tabs are subgraphs, presented edges dotted, dead links red.
+    package var mermaid: String {
         var out = ["flowchart LR"]
         func line(_ node: Node) -> String {
             let text = mermaidText(node.label)
@@ -127,6 +127,11 @@ public struct FlowGraph {
             let arrow = edge.presented ? "-.->" : "-->"
             let label = edge.label.isEmpty ? "" : "|\"\(mermaidText(edge.label))\"|"
             out.append("  \(edge.from) \(arrow)\(label) \(edge.to)")
+        }
+        let dead = nodes.filter(\.dead).map(\.id)
+        if !dead.isEmpty {
+            out.append("  classDef dead stroke:#d00,color:#d00")
+            out.append("  class \(dead.joined(separator: ",")) dead")
         }
         return out.joined(separator: "\n")
     }

@@ -4,9 +4,9 @@ import Foundation
 // as the library's do (WayfinderLua/LocalizedErrors.swift).
 
 extension SpecRunnerError: LocalizedError {
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }
 
 extension SnapshotError: LocalizedError {
-    public var errorDescription: String? { description }
+    package var errorDescription: String? { description }
 }

@@ -5,22 +5,22 @@ import WayfinderLua
 /// Which routes of each app the specs opened (`wayfinder test --coverage`): every app a spec
 /// launches through `wf.testing` reports its routes and each route the navigator made a
 /// controller for, ran an action of, or handed a fragment to.
-public final class RouteCoverage {
-    public struct App: Equatable {
+package final class RouteCoverage {
+    package struct App: Equatable {
         /// The app's directory or file, as launched.
-        public var path: String
+        package var path: String
         /// Every route any launch or reload of the app had, in precedence order (routes only a
         /// later version had come after).
-        public var routes: [String]
-        public var opened: Set<String>
+        package var routes: [String]
+        package var opened: Set<String>
 
-        public var neverOpened: [String] { routes.filter { !opened.contains($0) } }
+        package var neverOpened: [String] { routes.filter { !opened.contains($0) } }
     }
 
     /// By the app's full path, in the order first launched.
-    public private(set) var apps: [App] = []
+    package private(set) var apps: [App] = []
 
-    public init() {}
+    package init() {}
 
     /// Starts counting for `host`: its routes are listed, and its navigator reports each route
     /// it opens.
@@ -63,7 +63,7 @@ public final class RouteCoverage {
     }
 
     /// The report: per app, how many routes were opened, then the ones never opened.
-    public var lines: [String] {
+    package var lines: [String] {
         var out = [String]()
         for app in apps {
             let opened = app.routes.filter { app.opened.contains($0) }.count

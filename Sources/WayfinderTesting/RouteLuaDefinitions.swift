@@ -5,8 +5,8 @@ import WayfinderLua
 /// checks `route` and `params` of `nav:open { route = ..., params = ... }`, `wf.url_for_route`
 /// and `app:open_route` while they are typed, as the host checks them when they run.
 /// lua/wayfinder/meta/wayfinder.lua names the types this file defines.
-public enum RouteLuaDefinitions {
-    public static func text(_ routes: [RouteReport]) -> String {
+package enum RouteLuaDefinitions {
+    package static func text(_ routes: [RouteReport]) -> String {
         var seen = Set<String>()
         // The first route of a name is the one it opens, as `url_for_route` finds it.
         let named = routes.compactMap { route -> (name: String, pattern: Pattern)? in

@@ -4,19 +4,25 @@ import WayfinderLua
 
 /// The route table as text, one route per line in precedence order, so that a saved copy shows
 /// in review what changed and `wayfinder routes --check` can say how the table drifted from it.
-public struct RouteSnapshot: Equatable {
-    public static let header = "# wayfinder routes snapshot: one route per line, in precedence order"
+package struct RouteSnapshot: Equatable {
+    package static let header = "# wayfinder routes snapshot: one route per line, in precedence order"
     /// Larger files are refused before they are read: no route table comes near it.
     static let maximumBytes = 16 << 20
 
-    public struct Line: Equatable {
-        public var pattern: String
-        public var text: String
+    package struct Line: Equatable {
+        package var pattern: String
+        package var text: String
+        /// A moved route's line (`OLD  moved=NEW`), listed after the routes: moves take no part
+        /// in precedence.
+        package var isMove: Bool { text.dropFirst(pattern.count).hasPrefix("  " + Self.movedField) }
+        static let movedField = "moved="
     }
 
-    public var lines: [Line]
+    package var lines: [Line]
 
-    public init(_ routes: [RouteReport]) {
+    /// The routes in precedence order, then the moves (`wf.map:moved`), so deleting a move shows
+    /// as a difference as deleting a route does.
+    package init(_ routes: [RouteReport], moves: [RouteMoves.Move] = []) {
         lines = routes.map { route in
             var fields = ["mode=" + route.options.mode.rawValue, "target=" + Self.field(route.target)]
             if route.options.presentation != .push { fields.append("presentation=" + route.options.presentation.rawValue) }
@@ -29,10 +35,13 @@ public struct RouteSnapshot: Equatable {
             if route.guarded { fields.append("guard") }
             return Line(pattern: route.pattern.text, text: ([route.pattern.text] + fields).joined(separator: "  "))
         }
+        lines += moves.map { move in
+            Line(pattern: move.old.text, text: move.old.text + "  " + Line.movedField + Self.field(move.new.text))
+        }
     }
 
     /// Reads a saved snapshot; the reason, naming the file, when it is not one.
-    public init(file path: String) throws(SnapshotError) {
+    package init(file path: String) throws(SnapshotError) {
         let attributes: [FileAttributeKey: Any]
         do {
             attributes = try FileManager.default.attributesOfItem(atPath: path)
@@ -62,12 +71,12 @@ public struct RouteSnapshot: Equatable {
         }
     }
 
-    public var text: String {
+    package var text: String {
         ([Self.header] + lines.map(\.text)).joined(separator: "\n") + "\n"
     }
 
     /// Writes the snapshot by rename, so a reader never sees half of one.
-    public func write(to path: String) throws(SnapshotError) {
+    package func write(to path: String) throws(SnapshotError) {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
             throw SnapshotError("cannot write the snapshot '\(path)': it is a directory")
@@ -82,7 +91,7 @@ public struct RouteSnapshot: Equatable {
     /// How `current` differs from this saved snapshot, as lines for a person: routes removed and
     /// added (with their place in the order, 1 first), changed, then routes whose order relative
     /// to the routes of both changed. Empty when they are the same.
-    public func differences(to current: RouteSnapshot) -> [String] {
+    package func differences(to current: RouteSnapshot) -> [String] {
         var out = [String]()
         let saved = Dictionary(lines.map { ($0.pattern, $0) }, uniquingKeysWith: { first, _ in first })
         let now = Dictionary(current.lines.map { ($0.pattern, $0) }, uniquingKeysWith: { first, _ in first })
@@ -94,8 +103,8 @@ public struct RouteSnapshot: Equatable {
             out.append("    was: \(old.text)")
             out.append("    now: \(line.text)")
         }
-        let oldOrder = lines.map(\.pattern).filter { now[$0] != nil }
-        let newOrder = current.lines.map(\.pattern).filter { saved[$0] != nil }
+        let oldOrder = lines.filter { !$0.isMove }.map(\.pattern).filter { now[$0] != nil }
+        let newOrder = current.lines.filter { !$0.isMove }.map(\.pattern).filter { saved[$0] != nil }
         let kept = Set(Self.longestCommonSubsequence(oldOrder, newOrder))
         let moved = newOrder.filter { !kept.contains($0) }
         if !moved.isEmpty {
@@ -143,7 +152,7 @@ public struct RouteSnapshot: Equatable {
 }
 
 /// Why a snapshot could not be read or written.
-public struct SnapshotError: Error, CustomStringConvertible {
-    public let description: String
+package struct SnapshotError: Error, CustomStringConvertible {
+    package let description: String
     init(_ description: String) { self.description = description }
 }

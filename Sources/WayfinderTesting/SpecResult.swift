@@ -1,8 +1,8 @@
 import WayfinderLua
 
 /// What became of one test of a spec file.
-public struct SpecResult: Sendable, Equatable {
-    public enum Status: String, Sendable {
+package struct SpecResult: Sendable, Equatable {
+    package enum Status: String, Sendable {
         case passed
         /// An assertion did not hold.
         case failed
@@ -12,16 +12,16 @@ public struct SpecResult: Sendable, Equatable {
     }
 
     /// The spec file, as it was given.
-    public let file: String
+    package let file: String
     /// The enclosing blocks' names and the test's, joined by spaces, as busted names a test.
-    public let name: String
-    public let status: Status
+    package let name: String
+    package let status: Status
     /// Why it failed: "file:line: message", then expected and actual for an assertion.
-    public let message: String?
-    public let traceback: String?
-    public let seconds: Double
+    package let message: String?
+    package let traceback: String?
+    package let seconds: Double
 
-    public init(file: String, name: String, status: Status, message: String? = nil, traceback: String? = nil, seconds: Double = 0) {
+    package init(file: String, name: String, status: Status, message: String? = nil, traceback: String? = nil, seconds: Double = 0) {
         self.file = file
         self.name = name
         self.status = status
@@ -30,10 +30,10 @@ public struct SpecResult: Sendable, Equatable {
         self.seconds = seconds
     }
 
-    public var isFailure: Bool { status == .failed || status == .errored }
+    package var isFailure: Bool { status == .failed || status == .errored }
 
     /// The most of a failure's message a result keeps (and the report, TAP and JUnit print).
-    public static let maximumMessageBytes = 16 << 10
+    package static let maximumMessageBytes = 16 << 10
 
     /// `message`, cut to ``maximumMessageBytes`` with a note of its whole length: every test may
     /// fail with a message as long as the memory limit, and the run keeps and prints them all.

@@ -7,28 +7,28 @@ import WayfinderLua
 /// records its blocks and tests; then every step (a setup, a before_each, the test, an
 /// after_each, a teardown) is its own call from Swift, with the host's time budget and memory
 /// limit, so a test that loops or eats memory fails alone and the rest still run.
-public struct SpecRunner {
-    public var limits: LuaLimits
+package struct SpecRunner {
+    package var limits: LuaLimits
     /// Shuffles the tests (and blocks) within each block when set, as busted's --seed does (and
     /// the files, through ``shuffledFiles(_:seed:)``).
-    public var shuffleSeed: UInt64?
+    package var shuffleSeed: UInt64?
     /// Which tests run, by their full names and `#tags`.
-    public var selection: SpecSelection
+    package var selection: SpecSelection
     /// The `package.path` each spec file starts with (templates relative to the working
     /// directory, searched by `require`).
-    public var packagePath: String
+    package var packagePath: String
     /// Where the specs' `print` goes.
-    public var printSink: (String) -> Void
+    package var printSink: (String) -> Void
     /// Directories (the paths given on the command line) whose apps `wf.testing` may launch and
     /// copy, besides each spec's own directory (see ``Workspace``).
-    public var roots: [String] = []
+    package var roots: [String] = []
     /// Collects which routes the apps the specs launch opened (`--coverage`); nil counts nothing.
-    public var coverage: RouteCoverage?
+    package var coverage: RouteCoverage?
     /// The app to run for each app a spec launches, given as its path makes it (`wayfinder test
     /// --updates`: the newest good bundle installed for it); nil runs each as it is.
-    public var appSource: ((AppSource) -> AppSource)?
+    package var appSource: ((AppSource) -> AppSource)?
 
-    public init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, selection: SpecSelection = SpecSelection(),
+    package init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, selection: SpecSelection = SpecSelection(),
                 packagePath: String = BustedConfig().packagePath, printSink: @escaping (String) -> Void = { _ in }) {
         self.limits = limits
         self.shuffleSeed = shuffleSeed
@@ -38,15 +38,15 @@ public struct SpecRunner {
     }
 
     /// Whether luassert (and say) are installed where spec files can load them.
-    public static var assertionsAvailable: Bool { SpecBinding.assertionRoot != nil }
+    package static var assertionsAvailable: Bool { SpecBinding.assertionRoot != nil }
 
     /// What to tell the user when luassert is missing.
-    public static var assertionsMissing: String { SpecBinding.missingLuassert }
+    package static var assertionsMissing: String { SpecBinding.missingLuassert }
 
     /// The spec files under `paths` (a directory is searched recursively for names `isSpecFile`
     /// accepts, by default `*_spec.lua`, skipping hidden files and directories as busted does; a
     /// file is taken as it is), each once, in path order. Fails naming a path that does not exist.
-    public static func discover(_ paths: [String], isSpecFile: (String) -> Bool = { $0.hasSuffix("_spec.lua") }) throws -> [String] {
+    package static func discover(_ paths: [String], isSpecFile: (String) -> Bool = { $0.hasSuffix("_spec.lua") }) throws -> [String] {
         var found = [String]()
         for path in paths {
             var isDirectory: ObjCBool = false
@@ -91,7 +91,7 @@ public struct SpecRunner {
 
     /// The full names of the tests in `file` (after the selection), without running them (their
     /// describe bodies run, as busted's --list runs them); or the failure to load the file.
-    public func list(_ file: String) -> (names: [String], failure: SpecResult?) {
+    package func list(_ file: String) -> (names: [String], failure: SpecResult?) {
         switch load(file) {
         case .failed(let failure): return ([], failure)
         case .loaded(let loaded):
@@ -102,7 +102,7 @@ public struct SpecRunner {
 
     /// Runs every test of `file`, handing each result to `report` as it comes.
     @discardableResult
-    public func run(_ file: String, report: (SpecResult) -> Void = { _ in }) -> [SpecResult] {
+    package func run(_ file: String, report: (SpecResult) -> Void = { _ in }) -> [SpecResult] {
         switch load(file) {
         case .failed(let failure):
             report(failure)
@@ -116,7 +116,7 @@ public struct SpecRunner {
 
     /// `files` in the order busted's --shuffle runs them under `seed`: Lua's generator seeded
     /// with it, each place from the last down swapped with one at or before it.
-    public static func shuffledFiles(_ files: [String], seed: UInt64, limits: LuaLimits = .standard) throws(ScriptError) -> [String] {
+    package static func shuffledFiles(_ files: [String], seed: UInt64, limits: LuaLimits = .standard) throws(ScriptError) -> [String] {
         let state = try LuaState(limits: limits)
         let answer = try state.run(source: """
             return function(count, seed)
@@ -146,7 +146,7 @@ public struct SpecRunner {
     struct Loaded {
         /// What the file's state lends beyond an app's (it embeds the host).
         let file: SpecFile
-        let host: AppHost
+        let host: WayfinderHost
         let block: Value.Handle
         let expand: Value.Handle
         let leave: Value.Handle
@@ -160,7 +160,7 @@ public struct SpecRunner {
     static let moreTime = " (each step may be given more: --time-limit MS on the command line, or time_limit = MS in .busted's default task)"
 
     /// The name a file that did not load is reported under: it counts as one failed test.
-    public static let loadingName = "(loading the file)"
+    package static let loadingName = "(loading the file)"
 
     enum LoadOutcome {
         case loaded(Loaded)
@@ -177,11 +177,11 @@ public struct SpecRunner {
             workspace.appSource = appSource
             let specFile = SpecFile(workspace: workspace)
             let loader = AppLoader(source: try AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
-                                   libraries: [("wayfinder.native.testing", TestingBinding.functions),
+                                   libraries: [("wayfinder.native.testing", TestingBinding.functions + ScreenActionBinding.functions),
                                                ("wayfinder.native.spec", SpecBinding.functions)])
-            let host = try AppHost(loader: loader, embedder: specFile)
+            let host = try WayfinderHost(loader: loader, embedder: specFile)
             let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")
-            let answer = try host.state.run(source: source, chunkName: "=wayfinder.spec")
+            let answer = try host.app.state.run(source: source, chunkName: "=wayfinder.spec")
             let handles = answer.compactMap { value -> Value.Handle? in if case .handle(let handle) = value { return handle } else { return nil } }
             guard handles.count == entryPoints.count else {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: "the spec module did not load"))
@@ -225,10 +225,10 @@ public struct SpecRunner {
 }
 
 /// Why specs could not be found.
-public enum SpecRunnerError: Error, CustomStringConvertible {
+package enum SpecRunnerError: Error, CustomStringConvertible {
     case notFound(String)
 
-    public var description: String {
+    package var description: String {
         switch self {
         case .notFound(let path): return "no such file or directory: \(path)"
         }

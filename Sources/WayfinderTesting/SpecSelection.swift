@@ -5,13 +5,13 @@ import WayfinderLua
 /// the full name (Lua patterns, as busted's: `^Array` selects the names starting with Array),
 /// `--tags` and `--exclude-tags` on the `#tag` words of the full name (a block's tags are its
 /// tests' tags).
-public struct SpecSelection: Sendable, Equatable {
-    public var filters: [String]
-    public var filtersOut: [String]
-    public var tags: [String]
-    public var excludedTags: [String]
+package struct SpecSelection: Sendable, Equatable {
+    package var filters: [String]
+    package var filtersOut: [String]
+    package var tags: [String]
+    package var excludedTags: [String]
 
-    public init(filters: [String] = [], filtersOut: [String] = [], tags: [String] = [], excludedTags: [String] = []) {
+    package init(filters: [String] = [], filtersOut: [String] = [], tags: [String] = [], excludedTags: [String] = []) {
         self.filters = filters.filter { !$0.isEmpty }
         self.filtersOut = filtersOut.filter { !$0.isEmpty }
         self.tags = tags.filter { !$0.isEmpty }
@@ -21,7 +21,7 @@ public struct SpecSelection: Sendable, Equatable {
     /// Whether the test with this full name runs: it matches one of the filters (when any) and
     /// none of the filters out, carries one of the tags (when any) and none of the excluded.
     /// `find(name, pattern)` is Lua's string.find, run where the spec runs (so with its budget).
-    public func selects(_ fullName: String, find: (String, String) -> Bool) -> Bool {
+    package func selects(_ fullName: String, find: (String, String) -> Bool) -> Bool {
         if !filters.isEmpty && !filters.contains(where: { find(fullName, $0) }) { return false }
         if filtersOut.contains(where: { find(fullName, $0) }) { return false }
         let carried = Self.tags(in: fullName)
@@ -30,7 +30,7 @@ public struct SpecSelection: Sendable, Equatable {
     }
 
     /// Refuses a filter that is not a Lua pattern (`[unclosed`), naming it, before any spec runs.
-    public func checkPatterns(limits: LuaLimits = .standard) throws(ScriptError) {
+    package func checkPatterns(limits: LuaLimits = .standard) throws(ScriptError) {
         let state = try LuaState(limits: limits)
         let answer = try state.run(source: "return function(pattern) return string.find('', pattern) end", chunkName: "=filter")
         guard case .handle(let find)? = answer.first else { return }

@@ -51,7 +51,7 @@ extension SpecRunner {
         private func contents(_ id: Int64) throws(ScriptError) -> Contents {
             let runSeed: Value = runner.shuffleSeed.map { .int(Int64(bitPattern: $0)) } ?? .null
             let fallback = Value.int(Int64(bitPattern: SpecRunner.stableHash(file) ^ UInt64(bitPattern: id)))
-            let value = try loaded.host.state.call(loaded.block, [.int(id), runSeed, fallback]).first ?? .null
+            let value = try loaded.host.app.state.call(loaded.block, [.int(id), runSeed, fallback]).first ?? .null
             return Contents(children: SpecRunner.items(value["children"]), setups: SpecRunner.functions(value["setup"]),
                             teardowns: SpecRunner.functions(value["teardown"]), lazySetups: SpecRunner.functions(value["lazy_setup"]),
                             lazyTeardowns: SpecRunner.functions(value["lazy_teardown"]), befores: SpecRunner.functions(value["before_each"]),
@@ -62,7 +62,7 @@ extension SpecRunner {
         /// state, so a pattern that runs past the budget there selects nothing.
         private func selects(_ full: String) -> Bool {
             runner.selection.selects(full) { name, pattern in
-                (try? loaded.host.state.call(loaded.matches, [.string(name), .string(pattern)]).first) == .bool(true)
+                (try? loaded.host.app.state.call(loaded.matches, [.string(name), .string(pattern)]).first) == .bool(true)
             }
         }
 
@@ -177,7 +177,7 @@ extension SpecRunner {
             if failure == nil {
                 _ = call(loaded.beginTest)
                 failure = call(body)
-                if case .handle(let finally)? = (try? loaded.host.state.call(loaded.endTest, []))?.first {
+                if case .handle(let finally)? = (try? loaded.host.app.state.call(loaded.endTest, []))?.first {
                     let finallyFailure = call(finally).map { $0.prefixed("in finally: ") }
                     if failure == nil { failure = finallyFailure }
                 }
@@ -219,7 +219,7 @@ extension SpecRunner {
         /// marks both, and the host knows them by identity, never by their text).
         private func call(_ step: Value.Handle, _ arguments: [Value] = []) -> Failure? {
             do {
-                try loaded.host.state.call(step, arguments)
+                try loaded.host.app.state.call(step, arguments)
                 return nil
             } catch {
                 let status: SpecResult.Status = switch error.kind {

@@ -55,7 +55,7 @@ struct CrawlCommand: ParsableCommand {
         _ = try host.load(app, printSink: { _ in })
         let crawl: FlowCrawl
         do {
-            crawl = try FlowCrawl.run(load: { try AppHost(path: app, limits: host.limits, printSink: { _ in }) },
+            crawl = try FlowCrawl.run(load: { try host.embed(app, printSink: { _ in }) },
                                       from: from, allURLs: all, max: max)
         } catch {
             Terminal.error("cannot crawl '\(app)': \(error)")

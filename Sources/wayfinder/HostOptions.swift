@@ -25,14 +25,21 @@ struct HostOptions: ParsableArguments {
     /// the app prints goes to standard error (`Terminal.scriptOutput`) unless
     /// `printSink` says otherwise.
     /// With `updates`, the newest good bundle installed runs instead of the app at `path`.
-    func load(_ path: String, updates: (any AppUpdates)? = nil, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws -> AppHost {
+    func load(_ path: String, updates: (any AppUpdates)? = nil, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws -> WayfinderHost {
         do {
-            let shipped = try AppSource(path: path)
-            return try AppHost(source: updates?.app(shipped: shipped) ?? shipped, limits: limits, printSink: printSink)
+            return try embed(path, updates: updates, printSink: printSink)
         } catch {
-            updates?.launchFailed(error)
             Terminal.error("cannot load app '\(path)': \(error)")
             throw ExitCode(2)
         }
+    }
+
+    /// The app at `path`, embedded as any Swift program embeds one (``WayfinderHost``).
+    func embed(_ path: String, updates: (any AppUpdates)? = nil, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws(AppLoadError) -> WayfinderHost {
+        var configuration = WayfinderHost.Configuration(app: try AppSource(path: path))
+        configuration.limits = limits
+        configuration.printSink = printSink
+        configuration.updates = updates
+        return try WayfinderHost(configuration)
     }
 }

@@ -51,7 +51,7 @@ struct MatchCommand: ParsableCommand {
             }
             if report.match == nil && !report.external { allMatched = false }
             // An external URL never reaches the route map, so there is nothing to explain.
-            let explanation = explain && !report.external && RawArguments.notUTF8[url] == nil ? try? appHost.explain(url) : nil
+            let explanation = explain && !report.external && RawArguments.notUTF8[url] == nil ? try? appHost.explain(report.matchedURL) : nil
             if json {
                 var object = report.json
                 if let explanation, case .map(var fields) = object {
@@ -79,6 +79,7 @@ struct MatchCommand: ParsableCommand {
             return "\(report.url)\n  no match: \(report.reason ?? MatchResult<Void>.noRouteReason)"
         }
         var lines = [report.url]
+        for hop in report.moves { lines.append("  moved    \(hop.text)") }
         lines.append("  pattern  \(match.route.pattern.text)")
         lines.append("  mode     \(match.route.options.mode.rawValue)")
         lines.append("  target   \(match.route.target.description)")

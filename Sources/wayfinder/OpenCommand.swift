@@ -67,16 +67,13 @@ struct OpenCommand: ParsableCommand {
             appHost.stateStore = store
         }
         do {
-            bundles?.launchBegins(stateStore: appHost.stateStore)
             try appHost.launch()
-            bundles?.launchReached()
         } catch {
-            bundles?.launchFailed(error)
             Terminal.error("cannot launch '\(app)': \(StateFileAdvice.message(for: error))")
             throw ExitCode(2)
         }
         var failed = false
-        let opens = urls.map { url in (url, { try appHost.navigator.open(NavigationRequest(url: url, presentation: presentation)) }) }
+        let opens = urls.map { url in (url, { try appHost.open(NavigationRequest(url: url, presentation: presentation)) }) }
             + (link.map { url in [(url, { try appHost.handleLink(url) })] } ?? [])
         for (url, open) in opens {
             if let reason = RawArguments.notUTF8[url] {
@@ -93,10 +90,10 @@ struct OpenCommand: ParsableCommand {
             failed = !save(appHost) || failed
         }
         if opens.isEmpty { failed = !save(appHost) || failed }
-        if let pending = appHost.navigator.pendingOpen {
+        if let pending = appHost.pendingOpen {
             Terminal.note(PendingText.line(pending))
         }
-        let tree = appHost.navigator.tree.snapshot
+        let tree = appHost.app.navigator.tree.snapshot
         if json {
             Terminal.print(try JSON.encode(tree))
         } else {
@@ -106,7 +103,7 @@ struct OpenCommand: ParsableCommand {
     }
 
     /// Saves the state when there is a state file; false when that failed (reported).
-    private func save(_ appHost: AppHost) -> Bool {
+    private func save(_ appHost: WayfinderHost) -> Bool {
         guard state != nil else { return true }
         do {
             try appHost.persist()

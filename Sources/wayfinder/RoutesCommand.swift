@@ -44,15 +44,20 @@ struct RoutesCommand: ParsableCommand {
     func run() throws {
         let appHost = try host.load(app)
         let routes = try appHost.routeReports()
-        if write != nil || check != nil { return try snapshot(RouteSnapshot(routes)) }
+        let moves = appHost.app.navigator.moves.moves
+        if write != nil || check != nil { return try snapshot(RouteSnapshot(routes, moves: moves)) }
         if luaDefs { return Terminal.print(String(RouteLuaDefinitions.text(routes).dropLast())) }
         if json {
             for route in routes { Terminal.print(try JSON.encode(route.json)) }
+            for move in moves { Terminal.print(try JSON.encode(["pattern": .string(move.old.text), "moved_to": .string(move.new.text)])) }
         } else {
             let rows = routes.map { route -> [String] in
                 [route.pattern.text, route.options.mode.rawValue, route.target, route.method ?? "-", route.pattern.isDefault ? "-" : String(route.pattern.specificity)]
             }
             Terminal.print(TextTable.render(header: ["PATTERN", "MODE", "TARGET", "CONSTRUCTOR", "SPECIFICITY"], rows: rows))
+            if !moves.isEmpty {
+                Terminal.print("\n" + TextTable.render(header: ["MOVED FROM", "TO"], rows: moves.map { [$0.old.text, $0.new.text] }))
+            }
         }
         for warning in appHost.tieWarnings() { Terminal.warning(warning) }
     }

@@ -1,8 +1,9 @@
 """End-to-end tests of `wayfinder serve` in a real browser: Debian's Chromium, headless, driven
 through its WebDriver (chromium-driver) with selenium. Each test serves its own copy of the
 restaurant example with its own state file, on a port the system chooses, and uses the page as a
-person would: links, back, tabs, a modal and a popover and their dismissal, the URL bar, live
-reload (a save, a broken save, a fix) and time travel.
+person would: links, back, tabs, a modal and a popover and their dismissal, the URL bar, a link
+from outside and an open a guard keeps waiting, live reload (a save, a broken save, a fix) and
+time travel.
 
 Every wait is a condition on the page (WebDriverWait); the timeouts are outer guards only. On a
 failure the page is saved as a PNG in Tests/Browser/failures/ (ignored by git).
@@ -265,6 +266,33 @@ class ServeInBrowserTests(unittest.TestCase):
             self.until(lambda d: self.events("open")[-1].get_attribute("data-outcome") == "failed", "the failed open in the log")
             self.assertIn("invalid percent escape", self.toast())
             self.assertEqual(self.title(), "Pizza")
+
+    def send_link(self, url):
+        field = self.find("#link-input")
+        field.clear()
+        field.send_keys(url, Keys.ENTER)
+
+    def test_a_link_from_outside_goes_through_the_door_and_a_waiting_open_shows(self):
+        with self.screenshot_on_failure():
+            # The order's send route is no external one: refused as a link, though the URL bar opens it.
+            self.send_link("tt://order/send")
+            self.until(lambda d: self.events("link") and self.events("link")[-1].get_attribute("data-outcome") == "failed",
+                       "the refused link in the log")
+            self.assertIn("cannot open 'tt://order/send' from outside the app", self.toast())
+            self.assertEqual(self.title(), "Breakfast")
+            self.send_link("tt://food/pizza")
+            self.until(lambda d: self.title() == "Pizza", "the linked dish")
+            self.assertEqual(self.events("link")[-1].get_attribute("data-outcome"), "changed")
+
+            # Nobody signed in: the guard opens "Who's ordering?" and keeps the order waiting.
+            self.open_from_bar("tt://order/send")
+            self.until(lambda d: self.title() == "Who's ordering?" and self.find("#pending").is_displayed(),
+                       "the sign-in with the waiting open on the phone")
+            self.assertIn("tt://order/send", self.find("#pending").text)
+            self.assertEqual(self.events("open")[-1].get_attribute("data-outcome"), "waiting")
+            self.panel("tree")
+            self.until(lambda d: "Waiting for its guard" in self.find("#tree-view").text, "the waiting open in the tree")
+            self.assertEqual(self.find("#tree-view .tree-entry.pending").get_attribute("data-url"), "tt://order/send")
 
     def test_saving_the_app_reloads_it_and_a_broken_save_shows_its_error(self):
         with self.screenshot_on_failure():

@@ -63,6 +63,10 @@ describe("a presentation", function()
     assert.is_true(app:open("tt://counter", { presentation = "refresh" }))
     assert.same({ "count 2", "made 3" }, app:render().lines)
     assert.same({ "tt://home", "tt://counter" }, root())
+    -- The URL an open's own refresh names is the instruction only: no route need match it.
+    assert.is_true(app:open("tt://no/such/route", { presentation = "refresh" }))
+    assert.same({ "count 2", "made 4" }, app:render().lines)
+    assert.same({ "tt://home", "tt://counter" }, root())
   end)
 
   it("pop goes back one, then opens the URL unless it is the screen now showing", function()

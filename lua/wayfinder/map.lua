@@ -49,7 +49,7 @@ function map:from(pattern, target, options)
     fields.check(options_list, options, "map:from", "option", 2)
   end
   local native_name = natives.name_of(target)
-  if native_name and options and options.mode == "none" then
+  if native_name and options and (options.mode == "none" or options.mode == "external") then
     error("map:from('" .. pattern .. "'): the native screen '" .. native_name .. "' cannot be an action (mode none)", 2)
   end
   local described = { class = kind == "table" and class_name(target) or nil, native = native_name }

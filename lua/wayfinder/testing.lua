@@ -71,6 +71,26 @@ function methods.select(app, tab)
   check_argument("select", "a tab number (an integer)", type(tab) == "number" and math.tointeger(tab) ~= nil, tab)
   return answered(native.select(app, tab))
 end
+-- tap(title) and fill(name or label, value) act on the visible screen as a user does; a title or
+-- field that is not there is the spec's failure, raised at its line naming what the screen has.
+function methods.tap(app, title)
+  check_argument("tap", "a title (a string)", type(title) == "string", title)
+  local ok, reason = native.tap(app, title)
+  if not ok then error("app:tap: " .. tostring(reason), 2) end
+  return true
+end
+function methods.fill(app, name, value)
+  check_argument("fill", "a field's name or label (a string)", type(name) == "string", name)
+  check_argument("fill", "text or a boolean", type(value) == "string" or type(value) == "boolean", value)
+  local ok, reason = native.fill(app, name, value)
+  if not ok then error("app:fill: " .. tostring(reason), 2) end
+  return true
+end
+-- see(text) -> true, or false and the texts the screen shows.
+function methods.see(app, text)
+  check_argument("see", "a text (a string)", type(text) == "string", text)
+  return native.see(app, text)
+end
 local Driver = { __index = methods, __name = "wf.testing app" }
 
 -- launch(app_path [, options]) -> app | nil, reason. options: state (a state file, else a

@@ -20,8 +20,11 @@ enum BenchApps {
         try Data(text.utf8).write(to: url)
     }
 
-    static func load(_ directory: URL) throws -> AppHost {
-        try AppHost(path: directory.path, limits: limits, printSink: { note("app: " + $0) })
+    static func load(_ directory: URL) throws -> WayfinderHost {
+        var configuration = WayfinderHost.Configuration(app: try AppSource(path: directory.path))
+        configuration.limits = limits
+        configuration.printSink = { note("app: " + $0) }
+        return try WayfinderHost(configuration)
     }
 
     // MARK: open/back

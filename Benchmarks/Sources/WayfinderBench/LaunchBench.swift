@@ -1,11 +1,11 @@
 import Foundation
 import Wayfinder
-import WayfinderLua
+@_spi(Benchmarks) import WayfinderLua
 
 struct LaunchResult {
-    /// A new AppHost for the 200-route app, plus the restore of 4 tabs × 25 entries, median.
+    /// A new WayfinderHost for the 200-route app, plus the restore of 4 tabs × 25 entries, median.
     let milliseconds: Double
-    /// Of which: `AppHost(path:)` (a Lua state, the bundled modules, the app's scripts).
+    /// Of which: `WayfinderHost(_:)` (a Lua state, the bundled modules, the app's scripts).
     let hostMilliseconds: Double
     /// Of which: `launch()` (reading the state file, the restore, the visible controller).
     let restoreMilliseconds: Double
@@ -73,18 +73,18 @@ struct LaunchFixture {
 
     func remove() { try? FileManager.default.removeItem(at: directory) }
 
-    /// A new host (`AppHost(path:)`: a Lua state, the bundled modules, the app's scripts), then
+    /// A new host (`WayfinderHost(_:)`: a Lua state, the bundled modules, the app's scripts), then
     /// `launch()` (the state file read, the restore, the visible controller), each timed.
     func launch() throws -> (hostNanoseconds: Double, restoreNanoseconds: Double, constructed: Int, entries: Int) {
-        var host: AppHost?
+        var host: WayfinderHost?
         let hostTime = try timed { host = try BenchApps.load(directory) }
         guard let host else { throw BenchError("no host") }
         host.stateStore = FileStateStore(path: statePath)
         let restoreTime = try timed { try host.launch() }
-        guard case .int(let count) = try host.state.global("constructed") else {
+        guard case .int(let count) = try host.luaGlobal("constructed") else {
             throw BenchError("the launch app's constructor count is missing")
         }
-        let entries = host.navigator.tree.allEntries.count
+        let entries = host.tree.entryCount
         guard entries == LaunchBench.tabCount * LaunchBench.entriesPerTab else {
             throw BenchError("restored \(entries) entries, not \(LaunchBench.tabCount * LaunchBench.entriesPerTab)")
         }

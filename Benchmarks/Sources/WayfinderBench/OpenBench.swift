@@ -1,6 +1,6 @@
 import Foundation
 import Wayfinder
-import WayfinderLua
+@_spi(Benchmarks) import WayfinderLua
 
 struct OpenResult {
     /// One `nav:open` of a create-mode route with a class constructor plus one `nav:back()`,
@@ -8,7 +8,7 @@ struct OpenResult {
     let openBackNs: Double
     /// The floor: `pcall` of the same constructor on a new instance, from the same kind of loop.
     let floorNs: Double
-    /// The same constructor called from Swift through `LuaState.call` (informational).
+    /// The same constructor called from Swift through the host (`callLua`) (informational).
     let swiftCallNs: Double
 }
 
@@ -31,9 +31,9 @@ struct GrowthResult {
 /// would put one of those crossings inside the floor and flatter the ratio; it is shown as an
 /// information line instead.
 final class OpenBench {
-    let host: AppHost
-    private let openLoop: LuaRef
-    private let floorLoop: LuaRef
+    let host: WayfinderHost
+    private let openLoop: Value.Handle
+    private let floorLoop: Value.Handle
     private let swiftTarget: Value.Handle
     private(set) var cyclesRun = 0
 
@@ -42,22 +42,30 @@ final class OpenBench {
         try BenchApps.write(BenchApps.openApp, to: directory.appendingPathComponent("app.lua"))
         host = try BenchApps.load(directory)
         try host.launch()
-        openLoop = try host.state.load(source: BenchApps.openLoop, chunkName: "=open-loop")
-        floorLoop = try host.state.load(source: BenchApps.floorLoop, chunkName: "=floor-loop")
-        guard case .handle(let target)? = try host.state.run(source: BenchApps.swiftCallTarget, chunkName: "=swift-call").first else {
+        openLoop = try Self.function(BenchApps.openLoop, named: "=open-loop", in: host)
+        floorLoop = try Self.function(BenchApps.floorLoop, named: "=floor-loop", in: host)
+        guard case .handle(let target)? = try host.runLua(BenchApps.swiftCallTarget, chunkName: "=swift-call").first else {
             throw BenchError("the Swift-call target did not come back as a function")
         }
         swiftTarget = target
         try? FileManager.default.removeItem(at: directory)
     }
 
+    /// A loop's chunk as a function of its arguments (`...`), compiled once.
+    private static func function(_ chunk: String, named name: String, in host: WayfinderHost) throws -> Value.Handle {
+        guard case .handle(let function)? = try host.runLua("return function(...)\n" + chunk + "\nend", chunkName: name).first else {
+            throw BenchError("the loop \(name) did not come back as a function")
+        }
+        return function
+    }
+
     /// Runs `count` open/back cycles; nanoseconds taken.
     func cycles(_ count: Int) throws -> Double {
         var failed = Value.null
-        let elapsed = try timed { failed = try host.state.call(openLoop, [.int(Int64(count))]).first ?? .null }
+        let elapsed = try timed { failed = try host.callLua(openLoop, [.int(Int64(count))]).first ?? .null }
         guard failed == .int(0) else { throw BenchError("nav:open failed \(failed) times in the open loop") }
-        guard host.navigator.tree.allEntries.count == 1 else {
-            throw BenchError("the tree holds \(host.navigator.tree.allEntries.count) entries after open/back, not 1")
+        guard host.tree.entryCount == 1 else {
+            throw BenchError("the tree holds \(host.tree.entryCount) entries after open/back, not 1")
         }
         cyclesRun += count
         return elapsed
@@ -65,16 +73,16 @@ final class OpenBench {
 
     func floor(_ count: Int) throws -> Double {
         var failed = Value.null
-        let elapsed = try timed { failed = try host.state.call(floorLoop, [.int(Int64(count))]).first ?? .null }
+        let elapsed = try timed { failed = try host.callLua(floorLoop, [.int(Int64(count))]).first ?? .null }
         guard failed == .int(0) else { throw BenchError("the constructor failed \(failed) times in the floor loop") }
         return elapsed
     }
 
     func swiftCalls(_ count: Int) throws -> Double {
-        let state = host.state
+        let host = host
         let target = swiftTarget
         return try timed {
-            for i in 0..<count { try state.call(target, [.int(Int64(i & 15) + 1)]) }
+            for i in 0..<count { try host.callLua(target, [.int(Int64(i & 15) + 1)]) }
         }
     }
 
@@ -96,10 +104,10 @@ final class OpenBench {
     /// after a full Lua collection, so garbage not yet collected does not count as growth.
     func growth(from: Int, to: Int) throws -> GrowthResult {
         if cyclesRun < from { _ = try cycles(from - cyclesRun) }
-        try host.state.collectGarbage()
+        try host.collectLuaGarbage()
         let rssBefore = residentBytes()
-        let luaBefore = host.state.memoryInUse
-        let handlesBefore = host.state.liveHandleCount
+        let luaBefore = host.luaMemoryInUse
+        let handlesBefore = host.luaLiveHandleCount
         let start = cyclesRun
         var remaining = to - start
         while remaining > 0 {
@@ -107,11 +115,11 @@ final class OpenBench {
             _ = try cycles(chunk)
             remaining -= chunk
         }
-        try host.state.collectGarbage()
+        try host.collectLuaGarbage()
         return GrowthResult(fromCycles: start, toCycles: cyclesRun,
                             rssGrowthKiB: Double(residentBytes() - rssBefore) / 1024,
-                            luaGrowthKiB: Double(host.state.memoryInUse - luaBefore) / 1024,
-                            liveHandlesBefore: handlesBefore, liveHandlesAfter: host.state.liveHandleCount)
+                            luaGrowthKiB: Double(host.luaMemoryInUse - luaBefore) / 1024,
+                            liveHandlesBefore: handlesBefore, liveHandlesAfter: host.luaLiveHandleCount)
     }
 }
 

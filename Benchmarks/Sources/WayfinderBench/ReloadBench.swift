@@ -4,7 +4,7 @@ import WayfinderLua
 
 /// Hot reload as a developer sees it: from saving a changed app.lua (by rename, as editors do)
 /// to the new route answering, through the directory watcher (its debounce included) and
-/// `AppHost.reloaded()`. One warm-up round, then the median of the rounds.
+/// `WayfinderHost.reload()`. One warm-up round, then the median of the rounds.
 struct ReloadBench {
     let rounds: Int
 
@@ -15,7 +15,7 @@ struct ReloadBench {
         defer { try? FileManager.default.removeItem(at: directory) }
         let app = directory.appendingPathComponent("app.lua")
         try Self.appSource(round: nil).write(to: app, atomically: true, encoding: .utf8)
-        var host = try BenchApps.load(directory)
+        let host = try BenchApps.load(directory)
         try host.launch()
         let watcher = DirectoryWatcher(directory: directory.path)
         var samples: [Double] = []
@@ -24,8 +24,8 @@ struct ReloadBench {
             let start = clock.now
             try Self.writeAtomically(Self.appSource(round: round), to: app)
             guard watcher.wait(timeout: .seconds(5)) == ["app.lua"] else { throw BenchError("the watcher did not report app.lua") }
-            host = try host.reloaded().host
-            guard case .matched = try host.routes.match("app://fresh\(round)/7") else {
+            try host.reload()
+            guard try host.match("app://fresh\(round)/7").match != nil else {
                 throw BenchError("app://fresh\(round)/7 does not answer after the reload")
             }
             let elapsed = clock.now - start

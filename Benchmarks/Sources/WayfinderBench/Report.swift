@@ -137,7 +137,7 @@ struct Report {
         }
         if let launch {
             lines.append("")
-            lines.append("launch: new AppHost for a 200-route app + restore of 4 tabs x 25 entries, \(plan.launchRounds) rounds")
+            lines.append("launch: new WayfinderHost for a 200-route app + restore of 4 tabs x 25 entries, \(plan.launchRounds) rounds")
             lines.append("  total \(ms(launch.milliseconds)) (host and scripts \(ms(launch.hostMilliseconds)), restore \(ms(launch.restoreMilliseconds)));"
                 + " \(instr(instructions["launch/launch"])) instr; \(launch.entriesRestored) entries, \(launch.constructed) constructed")
             lines.append("  info: the first launch in a process, which compiles the bundled modules: \(instr(instructions["launch/first-launch"])) instr")

@@ -1,6 +1,8 @@
 /// Why a piece of URL text could not be read. Every case carries enough to name the cause.
 public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// A `%` not followed by two hex digits, at this byte offset of the text.
     case invalidPercentEscape(offset: Int)
+    /// The decoded bytes are not UTF-8.
     case invalidUTF8
     /// A percent escape that decodes to a control character, in a URL's text (see `PercentEncoding`).
     case encodedControlCharacter(offset: Int)
@@ -8,9 +10,12 @@ public enum CodecError: Error, Equatable, Sendable, CustomStringConvertible {
     case controlCharacter(offset: Int)
     /// A key or value holding a control character, which a query string cannot carry.
     case controlCharacterInQuery(key: String)
+    /// An object id token that does not decode.
     case malformedToken(String)
+    /// A query value of a kind a query string cannot hold (a map, a nested array).
     case unsupportedQueryValue(key: String, kind: String)
 
+    /// What went wrong, with the offset or key it concerns.
     public var description: String {
         switch self {
         case .invalidPercentEscape(let offset): return "invalid percent escape at byte \(offset)"

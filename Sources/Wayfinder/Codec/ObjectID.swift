@@ -6,6 +6,7 @@ import Foundation
 /// characters, no white space, no length of 1 mod 4, and the unused low bits of the last character
 /// must be zero. Foundation does the base64 arithmetic; the checks here add the strictness it lacks.
 public enum ObjectID {
+    /// The token for `text`'s UTF-8 bytes.
     public static func encode(_ text: String) -> String { encode(bytes: Array(text.utf8)) }
 
     /// Any bytes; `decode(bytes:)` gives them back, `decode` only when they are UTF-8 text.

@@ -2,6 +2,7 @@
 /// passed through) and the result must be UTF-8; encoding keeps only RFC 3986's unreserved
 /// characters, so an encoded value is safe in any position (host, segment, query, fragment).
 public enum PercentEncoding {
+    /// `text` with every byte outside the unreserved set written as `%XX`.
     public static func escape(_ text: String) -> String {
         var out = [UInt8]()
         out.reserveCapacity(text.utf8.count)
@@ -23,6 +24,7 @@ public enum PercentEncoding {
         }
     }
 
+    /// `text` with its `%XX` escapes decoded; throws when an escape is malformed or the result is not UTF-8.
     public static func unescape(_ text: String) throws(CodecError) -> String {
         try unescape(text.utf8[...])
     }

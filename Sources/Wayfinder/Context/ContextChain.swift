@@ -1,5 +1,4 @@
 import OrderedCollections
-import Synchronization
 
 /// One layer of a context chain (ControllerContext's idea): key/value pairs, an optional name, and
 /// one inner context, so screens can pass data forward and hand results back without delegate
@@ -10,10 +9,11 @@ import Synchronization
 /// an app-wide value by accident was its trap), a name that is not in the chain is an error rather
 /// than a silent no-op, and observers of a named write are the reached layer's own.
 public final class ContextChain {
-    private static let lastID = Atomic<Int>(0)
+    private static let lastID = Locked(0)
 
     /// Unique among the contexts of this process, never reused: hosts key their own data by it.
     public let id: Int
+    /// The name scripts find the context by; nil for an anonymous one.
     public let name: String?
     /// Cleared only as the layer goes (`deinit`).
     public private(set) var inner: ContextChain?
@@ -30,12 +30,18 @@ public final class ContextChain {
 
     /// What went wrong in one observer of a `set`; the set itself stands.
     public struct ObserverFailure: Error {
+        /// The key whose observer failed.
         public let key: String
+        /// What the observer threw.
         public let error: Error
     }
 
+    /// A context named `name` (or anonymous), inside `inner`, whose `fields` are typed.
     public init(name: String? = nil, inner: ContextChain? = nil, fields: [String: ContextFieldType] = [:]) {
-        self.id = Self.lastID.add(1, ordering: .relaxed).newValue
+        self.id = Self.lastID.withLock { number in
+            number += 1
+            return number
+        }
         self.name = name
         self.inner = inner
         self.fields = fields

@@ -1,5 +1,6 @@
 /// The type of a typed context's field (`wf.context { fields = { age = "int" } }`).
 public enum ContextFieldType: String, Sendable, CaseIterable {
+    /// The Lua types a field can be declared with; `any` accepts every value.
     case int, number, string, boolean, table, function, any
 
     /// Whether `value` may be stored in a field of this type. nil (a stored nil) always may.

@@ -46,8 +46,12 @@ extension RouteTable {
 
 /// A named route that cannot be opened with the params given, and why (naming the param).
 public struct RouteNameError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The route's name.
     public let route: String
+    /// The parameter at fault, when one is.
     public let param: String?
+    /// Why the name could not be used.
     public let reason: String
+    /// The reason.
     public var description: String { reason }
 }

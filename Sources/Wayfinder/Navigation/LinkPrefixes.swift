@@ -5,6 +5,7 @@ public struct LinkPrefixes: Sendable, Equatable {
     /// (outside, inside) pairs, longest outside prefix first, so the most specific one wins.
     public private(set) var pairs: [(outside: String, inside: String)] = []
 
+    /// No prefixes: no link from outside is taken in.
     public init() {}
 
     /// Each prefix must be a URL ending in `/`: a prefix that stopped anywhere else would read
@@ -51,6 +52,7 @@ public struct LinkPrefixes: Sendable, Equatable {
         return given.prefix(split).lowercased() == prefix.prefix(split).lowercased() && given.dropFirst(split) == prefix.dropFirst(split)
     }
 
+    /// Whether both hold the same prefixes.
     public static func == (lhs: LinkPrefixes, rhs: LinkPrefixes) -> Bool {
         lhs.pairs.elementsEqual(rhs.pairs) { $0.outside == $1.outside && $0.inside == $1.inside }
     }
@@ -58,7 +60,10 @@ public struct LinkPrefixes: Sendable, Equatable {
 
 /// A link prefix that cannot be one, and why.
 public struct LinkPrefixError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The prefix that was refused.
     public let prefix: String
+    /// Why it was refused.
     public let reason: String
+    /// The prefix and the reason, in one sentence.
     public var description: String { "link prefix '\(prefix)': \(reason)" }
 }

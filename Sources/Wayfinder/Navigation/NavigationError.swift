@@ -1,17 +1,24 @@
 /// Why an open failed. A failed open changes nothing in the tree.
 public enum NavigationError: Error, Equatable, CustomStringConvertible {
+    /// The URL could not be read.
     case malformedURL(String, reason: String)
+    /// No route matches the URL.
     case noRoute(String, reason: String)
+    /// A delegate or guard refused the open.
     case vetoed(String)
+    /// Redirects went round in a loop, or past the limit: the URLs in the order they were opened.
     case redirectLoop([String])
+    /// Parents name each other in a cycle: the URLs of the cycle.
     case parentCycle([String])
     /// Opening `url` would open more parents beneath it than `limit`, one beneath the other.
     case parentChainTooLong(String, limit: Int)
+    /// The URL is external (no route uses its scheme) and nothing takes external URLs.
     case noExternalHandler(String)
     /// The open's target could not make its controller: `reason` says why, and `cause` is the
     /// error its code threw, when one did (a script's `ScriptError`, with its kind, file, line and
     /// traceback).
     case controllerFailed(String, reason: String, cause: Cause? = nil)
+    /// The parent named for a URL is an action, which opens no screen to stand beneath.
     case parentIsAction(String, of: String)
     /// A link from outside the app to a route not marked `external`, or to no screen at all.
     case notExternal(String, reason: String)
@@ -23,6 +30,7 @@ public enum NavigationError: Error, Equatable, CustomStringConvertible {
     /// the tree was changing or its change was being told.
     case busy(String, during: String)
 
+    /// What went wrong, naming the URL.
     public var description: String {
         switch self {
         case .malformedURL(let url, let reason): return "cannot open '\(url)': \(reason)"
@@ -53,10 +61,12 @@ extension NavigationError {
         /// The error as it was thrown.
         public let error: any Error
 
+        /// Wraps `error`.
         public init(_ error: any Error) {
             self.error = error
         }
 
+        /// Whether both wrap errors with the same description.
         public static func == (lhs: Cause, rhs: Cause) -> Bool {
             type(of: lhs.error) == type(of: rhs.error) && String(describing: lhs.error) == String(describing: rhs.error)
         }

@@ -3,6 +3,7 @@ import OrderedCollections
 /// What `open` is asked: a URL, plus what an action table can add (its query, parent and state;
 /// the host keeps the table itself as the payload; docs/lua-api.md, "The navigator").
 public struct NavigationRequest {
+    /// The URL to open.
     public var url: String
     /// Values handed to the constructor with the URL's own query (they may be any value,
     /// handles included, so they are not written into the URL).
@@ -25,6 +26,7 @@ public struct NavigationRequest {
     /// sees the visible controller once its parents are committed.
     public var opener: AnyObject?
 
+    /// A request to open `url`, with the query, parent, state, presentation and payload it carries.
     public init(url: String, query: OrderedDictionary<String, Value> = [:], parent: String? = nil,
                 state: Value? = nil, presentation: Presentation? = nil, payload: Value? = nil) {
         self.url = url

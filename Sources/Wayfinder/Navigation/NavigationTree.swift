@@ -1,5 +1,6 @@
 /// A stack of entries; the last is on top.
 public struct NavigationStack<Controller: AnyObject> {
+    /// The stack's entries, bottom first.
     public internal(set) var entries: [NavigationEntry<Controller>]
 
     /// Array's own members only, here and in the tree's other hot paths: the protocol
@@ -20,25 +21,38 @@ func lastEntry<Controller>(_ entries: [NavigationEntry<Controller>]) -> Navigati
 /// one popover above everything. A value: the navigator changes a copy and keeps it only when an
 /// operation succeeds, so a failed open leaves the tree exactly as it was.
 public struct NavigationTree<Controller: AnyObject> {
+    /// What stands at the bottom of the tree: one stack, or tabs.
     public enum Root {
+        /// A single stack.
         case stack(NavigationStack<Controller>)
+        /// Tabs, each a stack, and the index of the selected one (from 0).
         case tabs([NavigationStack<Controller>], selected: Int)
     }
 
     /// Where an entry sits.
     public enum Location: Equatable {
+        /// In the root stack, at `index`.
         case root(index: Int)
+        /// In the tab at the first index (from 0), at `index` in its stack.
         case tab(Int, index: Int)
+        /// In the modal at the first index (from 0, bottom first), at `index` in its stack.
         case modal(Int, index: Int)
+        /// The popover.
         case popover
     }
 
+    /// The root: one stack, or tabs.
     public internal(set) var root: Root = .stack(NavigationStack(entries: []))
+    /// The modals over the root, bottom first.
     public internal(set) var modals: [NavigationStack<Controller>] = []
+    /// The popover over everything, if one is open.
     public internal(set) var popover: NavigationEntry<Controller>?
 
+    /// An empty tree: a root stack with no entries.
     public init() {}
 
+    /// The entry the user sees: the popover, else the top of the top modal, else the top of the selected
+    /// stack.
     public var visible: NavigationEntry<Controller>? {
         if let popover { return popover }
         return lastEntry(frontEntries)
@@ -87,11 +101,13 @@ public struct NavigationTree<Controller: AnyObject> {
         return entries
     }
 
+    /// The index of the selected tab (from 0); nil when the root is one stack.
     public var selectedTab: Int? {
         if case .tabs(_, let selected) = root { return selected }
         return nil
     }
 
+    /// Where the entry with this key stands; nil when it is not in the tree.
     public func location(of key: String) -> Location? {
         if popover?.key == key { return .popover }
         for (m, modal) in modals.enumerated().reversed() {
@@ -110,6 +126,7 @@ public struct NavigationTree<Controller: AnyObject> {
         return nil
     }
 
+    /// The entry at `location`; nil when nothing stands there.
     public func entry(at location: Location) -> NavigationEntry<Controller>? {
         switch location {
         case .popover: return popover

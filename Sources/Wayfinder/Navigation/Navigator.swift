@@ -227,6 +227,9 @@ public final class Navigator<Target, Controller: AnyObject> {
             guard let target = try urlToOpen(url) else { throw NavigationError.vetoed(url) }
             if target != url { return try redirect(to: target) }
         }
+        // A refresh the open itself asks for makes the visible screen again from its own URL: the
+        // URL opened names the instruction only, so it need not be one a route matches.
+        if parents.isEmpty, request.presentation == .refresh { return try refreshVisible(for: url, in: &working) }
         let parsed: NavigationURL
         do { parsed = try NavigationURL(url) } catch { throw NavigationError.malformedURL(url, reason: error.description) }
 
@@ -399,8 +402,11 @@ public final class Navigator<Target, Controller: AnyObject> {
 
     /// External: a scheme no route uses; http and https go to `*` when it is registered. `open`
     /// hands these to the app's `open_external`, and `wayfinder match` reports them so.
+    /// A URL a move takes into the app (`https://example.com/items/(id)` moved to
+    /// `tt://item/(id)`) is not.
     public func isExternal(_ url: NavigationURL) -> Bool {
         if routes.usesScheme(url.scheme) { return false }
+        if moves.usesScheme(url.scheme), case .moved = (try? moves.rewrite(url)) ?? .unmoved { return false }
         if url.scheme == "http" || url.scheme == "https" { return !routes.hasDefaultRoute }
         return true
     }
@@ -488,8 +494,14 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// `.replacedTree(replacement)`.
     public func replaceTree(_ newTree: NavigationTree<Controller>, strict: Bool = false,
                             as replacement: NavigationChange.Replacement = .restore) throws {
+        try replaceTree(newTree, strict: strict, as: replacement, matches: RestoredMatches())
+    }
+
+    /// `replaceTree`, its entries made from what the restore that made them matched.
+    func replaceTree(_ newTree: NavigationTree<Controller>, strict: Bool, as replacement: NavigationChange.Replacement,
+                     matches: RestoredMatches<Target>) throws {
         try operation {
-            try exclusively("replace the tree") { try commit(newTree, strict: strict) }
+            try exclusively("replace the tree") { try commit(newTree, strict: strict, matches: matches) }
             if !observers.isEmpty { observers.noteReplacement(replacement) }
         }
     }
@@ -606,9 +618,11 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// saved query and state, or a tab's first screen. It opens over the visible controller of
     /// `working` (none when the entry is itself the visible one), never over what the committed
     /// tree shows, which the change may be taking away.
-    private func load(_ entry: NavigationEntry<Controller>, in working: NavigationTree<Controller>) throws -> Controller {
+    /// `matches` holds what a restore matched its entries by.
+    private func load(_ entry: NavigationEntry<Controller>, in working: NavigationTree<Controller>,
+                      matches: RestoredMatches<Target> = RestoredMatches()) throws -> Controller {
         if let controller = entry.controller { return controller }
-        guard case .matched(let match) = try routes.match(entry.url) else {
+        guard let match = try matches.match(of: entry) ?? routes.match(entry.url).match else {
             throw NavigationError.noRoute(entry.url, reason: MatchResult<Target>.noRouteReason)
         }
         var request = entry.pending?.request ?? NavigationRequest(url: entry.url)
@@ -630,13 +644,15 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// and the entry stays for a later try. A tab whose own screen cannot be made now (its URL
     /// still opens) is not dropped either: it stays unmade, as a failed select leaves it, and
     /// another tab is selected, so a later select can try it again.
-    private func commit(_ working: NavigationTree<Controller>, strict: Bool = false, retrying: Bool = false) throws {
+    /// A restore's `matches` make its entries without matching their URLs again.
+    private func commit(_ working: NavigationTree<Controller>, strict: Bool = false, retrying: Bool = false,
+                matches: RestoredMatches<Target> = RestoredMatches()) throws {
         var working = working
         var visible = working.visible
         var unmadeTabs = Set<Int>()
         while let entry = visible, entry.controller == nil {
             do {
-                _ = try load(entry, in: working)
+                _ = try load(entry, in: working, matches: matches)
             } catch {
                 if strict { throw error }
                 if retrying, !Self.urlNoLongerOpens(error) { throw error }

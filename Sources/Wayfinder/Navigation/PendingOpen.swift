@@ -10,6 +10,7 @@ public struct PendingOpen {
     /// When it was stopped, by the navigator's clock.
     public var since: Date
 
+    /// An open of `request` held since `since`.
     public init(request: NavigationRequest, since: Date) {
         self.request = request
         self.since = since

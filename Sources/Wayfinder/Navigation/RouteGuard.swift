@@ -2,7 +2,9 @@
 /// ahead, or stop, with a URL to open instead (the sign-in screen) or none. A stopped URL is kept
 /// as the navigator's `pendingOpen` and opens by itself once its guard lets it.
 public enum GuardVerdict: Equatable, Sendable {
+    /// The open goes on.
     case pass
+    /// The open stops; the URL to open in its place, if any.
     case stop(instead: String?)
 }
 

@@ -2,6 +2,7 @@
 /// canonically, the query sorted by key, the fragment dropped (a fragment acts on its base URL's
 /// screen). Two spellings of one screen get one key.
 public enum URLNormalization {
+    /// The key that identifies `url`'s screen: URLs that differ only in spelling get the same key.
     public static func key(for url: NavigationURL) -> String {
         // Every open asks for its URL's key: the scheme, host and path go into one buffer.
         var bytes = [UInt8]()

@@ -6,6 +6,7 @@ import OrderedCollections
 /// apple-app-site-association (`applinks`, one component per route) and Android's Digital Asset
 /// Links statement list (assetlinks.json, which names the app, not paths).
 public struct WebLinks: Sendable {
+    /// One web address and the app URL it opens.
     public struct Link: Sendable, Equatable {
         /// The web URL pattern (`https://shop.example.com/item/(id:int)`).
         public let web: String
@@ -18,6 +19,7 @@ public struct WebLinks: Sendable {
         public let component: OrderedDictionary<String, Value>
     }
 
+    /// The links, in the order the file gives them.
     public let links: [Link]
 
     /// `routes` in precedence order, as (pattern, external) pairs. A route counts only when a web
@@ -141,6 +143,8 @@ public struct WebLinks: Sendable {
 
 /// A published link file that cannot be read as one, and why.
 public struct WebLinkFileError: Error, Sendable, CustomStringConvertible {
+    /// What is wrong with the file, naming the entry at fault.
     public let reason: String
+    /// The reason.
     public var description: String { reason }
 }

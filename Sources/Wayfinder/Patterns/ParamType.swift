@@ -1,19 +1,26 @@
 /// A param type: how one URL component's decoded text becomes a bound value (docs/matching.md, "Types").
 /// Text that does not convert means "no match here": the matcher goes on to the next candidate.
 public struct ParamType {
+    /// The name of the string type, which takes any text of one segment.
     public static let stringName = "string"
+    /// The name of the catch-all type, which takes the rest of the path.
     public static let pathName = "path"
+    /// The names of the types every route table knows.
     public static let builtinNames: Set<String> = ["string", "int", "number", "bool", "id", "path"]
 
+    /// The name patterns use for the type (`{id:int}`).
     public let name: String
     /// nil: the text does not convert. A thrown error (a failing script check) ends the whole match.
     public let convert: (String) throws -> Value?
 
+    /// A type named `name` whose `convert` turns a segment into a value, or nil when the segment is not of
+    /// the type.
     public init(name: String, convert: @escaping (String) throws -> Value?) {
         self.name = name
         self.convert = convert
     }
 
+    /// The built-in types: string, int, number, bool, id and path.
     public static var builtins: [ParamType] { [
         ParamType(name: "string") { $0.isEmpty ? nil : .string($0) },
         ParamType(name: "int") { parseInt($0).map(Value.int) },
@@ -57,6 +64,7 @@ public struct ParamType {
         return value
     }
 
+    /// `true`, `yes` or `1` as true and `false`, `no` or `0` as false, in any case; nil for anything else.
     public static func parseBool(_ text: String) -> Bool? {
         switch text.lowercased() {
         case "true", "yes", "1": return true

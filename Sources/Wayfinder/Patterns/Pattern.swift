@@ -11,26 +11,35 @@ public struct Pattern: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// segment a level, by recursion, so the trie's depth is bounded here.
     public static let maximumPathSegments = 256
 
+    /// One part of a pattern: literal text or a parameter.
     public enum Component: Sendable, Hashable {
         /// Decoded text. Host literals are stored lowercased, since hosts compare without case.
         case literal(String)
+        /// A parameter.
         case param(Param)
 
+        /// The parameter, when the component is one.
         public var param: Param? { if case .param(let p) = self { return p } else { return nil } }
     }
 
+    /// A named, typed parameter (`{id:int}`).
     public struct Param: Sendable, Hashable {
         /// nil for an anonymous param `()`, which matches but binds nothing.
         public let name: String?
         /// A built-in type name (see `ParamType`) or one registered by a script.
         public let type: String
 
+        /// Whether it takes the rest of the path (`path` type).
         public var isCatchAll: Bool { type == ParamType.pathName }
+        /// Whether it is of the string type.
         public var isString: Bool { type == ParamType.stringName }
     }
 
+    /// One `key=component` of the pattern's query.
     public struct QueryComponent: Sendable, Hashable {
+        /// The query key.
         public let key: String
+        /// What the key's value must be.
         public let component: Component
     }
 
@@ -83,6 +92,7 @@ public struct Pattern: @unchecked Sendable, Hashable, CustomStringConvertible {
     public var text: String { storage.header.text }
     /// True for `*`, the default route.
     public var isDefault: Bool { storage.header.isDefault }
+    /// The pattern's text.
     public var description: String { text }
 
     /// Lowercased.
@@ -91,17 +101,21 @@ public struct Pattern: @unchecked Sendable, Hashable, CustomStringConvertible {
         return NavigationURL.asciiLowercased(String(text[..<separator]))
     }
 
+    /// The host component; empty for the default pattern `*`.
     public var host: Component { isDefault ? .literal("") : component(0) }
 
     /// nil for none (or the scheme's default port); a URL matches only with the same port.
     public var port: Int? { storage.header.port < 0 ? nil : Int(storage.header.port) }
 
+    /// The path components, in order.
     public var path: [Component] { positional.dropFirst().map(component) }
 
+    /// The query components.
     public var query: [QueryComponent] {
         (0..<queryCount).map { queryComponent($0) }
     }
 
+    /// The fragment component, when the pattern has one.
     public var fragment: Component? {
         storage.header.hasFragment ? component(storage.pieceCount - 1) : nil
     }
@@ -146,7 +160,9 @@ public struct Pattern: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// The trie root the pattern lives under: the scheme, with the port when there is one.
     var rootKey: String { port.map { scheme + ":" + String($0) } ?? scheme }
 
+    /// Whether both patterns have the same text.
     public static func == (a: Pattern, b: Pattern) -> Bool { a.storage === b.storage || a.text == b.text }
+    /// Hashes the pattern's text.
     public func hash(into hasher: inout Hasher) { hasher.combine(text) }
 
     // MARK: Pieces

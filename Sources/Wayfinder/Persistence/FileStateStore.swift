@@ -23,6 +23,7 @@ import Darwin
 /// is refused and left as it is, by loading and saving alike. A corrupt state behind a symbolic
 /// link is refused too, not moved aside (that would leave the link leading nowhere).
 public struct FileStateStore: StateStore {
+    /// The state file's path.
     public let path: String
     /// Larger files are not read: a navigation state is a few kilobytes.
     public static let maximumSize = 16 << 20
@@ -31,6 +32,8 @@ public struct FileStateStore: StateStore {
     /// How long this store's claim waits, in seconds.
     public var claimWait: Double
 
+    /// A store for the file at `path`; `claimWait` is how many seconds a launch waits for another process's
+    /// claim on the file to end.
     public init(path: String, claimWait: Double = Self.standardClaimWait) {
         self.path = path
         self.claimWait = claimWait
@@ -99,8 +102,9 @@ public struct FileStateStore: StateStore {
         return data.range(of: Data("\"\(NavigationState.format)\"".utf8)) != nil
     }
 
-    /// The state the bytes hold, checked (`validate`).
-    private static func state(from data: Data) throws -> NavigationState {
+    /// The state the bytes hold, checked (`validate`): how a state file is read, for a program
+    /// that reads one from elsewhere too (an import).
+    public static func state(from data: Data) throws -> NavigationState {
         let state = try NavigationState(document: try JSON.decode(bytes: Array(data)))
         try state.validate()
         return state
@@ -112,7 +116,7 @@ public struct FileStateStore: StateStore {
     /// The file's text: the document's members one to a line, `format` on the first, so a file
     /// cut short anywhere after its first line is still recognizably a state (and moved aside as
     /// corrupt, not refused as another program's file).
-    static func text(of state: NavigationState) throws(JSON.EncodingError) -> String {
+    public static func text(of state: NavigationState) throws(JSON.EncodingError) -> String {
         guard case .map(let members) = state.document else { return try JSON.encode(state.document) }
         var lines = [String]()
         for (key, value) in members { lines.append(try JSON.encode(.string(key)) + ":" + JSON.encode(value)) }

@@ -5,6 +5,7 @@ import OrderedCollections
 /// first screen. A mark found at launch means the launches it counts never got there; after
 /// `limit` of them in a row the state is set aside and the app starts fresh.
 public struct LaunchMark: Equatable, Sendable {
+    /// The `format` field that identifies a launch mark file.
     public static let format = "wayfinder.launch"
     /// Launches in a row that may fail before the next one sets the state aside.
     public static let limit = 2
@@ -20,6 +21,8 @@ public struct LaunchMark: Equatable, Sendable {
     /// way, not one that ended before its first screen.
     public var owner: ProcessIdentity?
 
+    /// A mark of `launches` launches in a row that did not finish, the URL being opened, the error if one was
+    /// seen, and the process that wrote it.
     public init(launches: Int, url: String?, error: String? = nil, owner: ProcessIdentity? = nil) {
         self.launches = launches
         self.url = url

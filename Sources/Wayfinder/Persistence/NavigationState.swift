@@ -11,30 +11,42 @@ import OrderedCollections
 /// to read with `NavigationStateError`, never a crash, and `validate` rejects one whose parts do
 /// not fit together (a selected tab that is not there, a context chained to a later one).
 public struct NavigationState: Equatable, Sendable {
+    /// The `format` field that identifies a navigation state document.
     public static let format = "wayfinder.navigation"
+    /// The document version this library writes.
     public static let version = 1
 
+    /// The app's name, when it gave one.
     public var app: String?
     /// The version of the app that saved it (`wf.app`'s `version`; 1 when the document has
     /// none), so a newer app can migrate it (docs/persistence.md, "Versions and migrations").
     public var appVersion: Int
+    /// When the state was saved.
     public var savedAt: Date
+    /// What of the tree was kept.
     public var mode: PersistenceMode
+    /// The root: one stack, or tabs.
     public var root: Root
+    /// The modals' stacks, bottom first.
     public var modals: [[Entry]]
+    /// The popover, if one was open.
     public var popover: Entry?
     /// Every context some entry's chain reaches, each after the contexts it chains to.
     public var contexts: [Context]
     /// The open a guard stopped and keeps waiting (`Navigator.pendingOpen`), if any.
     public var pending: Pending?
 
+    /// A saved root.
     public enum Root: Equatable, Sendable {
+        /// One stack's entries, bottom first.
         case stack([Entry])
         /// Tabs, one stack each; `selected` counts from 0.
         case tabs([[Entry]], selected: Int)
     }
 
+    /// One saved screen.
     public struct Entry: Equatable, Sendable {
+        /// The URL it was opened with.
         public var url: String
         /// Query values an action added to the URL's own (plain data only).
         public var query: OrderedDictionary<String, Value>?
@@ -50,6 +62,7 @@ public struct NavigationState: Equatable, Sendable {
         /// named by it rather than by its URL.
         public var title: String?
 
+        /// A saved screen for `url` with what its controller kept.
         public init(url: String, query: OrderedDictionary<String, Value>? = nil, state: Value? = nil, context: Int? = nil,
                     important: Bool = false, model: ModelPosition? = nil, title: String? = nil) {
             self.url = url
@@ -71,9 +84,12 @@ public struct NavigationState: Equatable, Sendable {
     /// UIDataSourceModelAssociation's idea: a list remembers its selected item and the first
     /// item in view by identifier, not by position, so a reordered list finds them again.
     public struct ModelPosition: Equatable, Sendable {
+        /// The selected item's key, if any.
         public var selected: Value?
+        /// The item the list was scrolled to, if any.
         public var anchor: Value?
 
+        /// A position with the selection and anchor given.
         public init(selected: Value? = nil, anchor: Value? = nil) {
             self.selected = selected
             self.anchor = anchor
@@ -83,8 +99,11 @@ public struct NavigationState: Equatable, Sendable {
     /// One context layer: its name, typed fields, own values (a stored nil is `null`), and the
     /// layer it chains to.
     public struct Context: Equatable, Sendable {
+        /// The context's name; nil for an anonymous one.
         public var name: String?
+        /// The declared field types, if it declares any.
         public var fields: [String: ContextFieldType]?
+        /// The values its fields held.
         public var values: OrderedDictionary<String, Value>
         /// An index into `contexts`, always a smaller one.
         public var inner: Int?
@@ -92,6 +111,7 @@ public struct NavigationState: Equatable, Sendable {
         /// than making a new one.
         public var isApp: Bool
 
+        /// A saved context.
         public init(name: String? = nil, fields: [String: ContextFieldType]? = nil, values: OrderedDictionary<String, Value> = [:],
                     inner: Int? = nil, isApp: Bool = false) {
             self.name = name
@@ -108,6 +128,7 @@ public struct NavigationState: Equatable, Sendable {
         }
     }
 
+    /// A state document with the tree, contexts and pending open given.
     public init(app: String? = nil, appVersion: Int = 1, savedAt: Date = Date(), mode: PersistenceMode = .all, root: Root = .stack([]),
                 modals: [[Entry]] = [], popover: Entry? = nil, contexts: [Context] = [], pending: Pending? = nil) {
         self.app = app
@@ -125,15 +146,22 @@ public struct NavigationState: Equatable, Sendable {
     /// An open a guard stopped (`PendingOpen`), as it is saved: what the request carried that
     /// is plain data, and when it was stopped (to the second, as the document keeps it).
     public struct Pending: Equatable, Sendable {
+        /// The URL to open.
         public var url: String
+        /// The query it carried.
         public var query: OrderedDictionary<String, Value>?
+        /// The parent it named.
         public var parent: String?
+        /// The state it carried.
         public var state: Value?
+        /// The presentation it asked for.
         public var presentation: Presentation?
         /// It came from outside the app: it opens as a link when its guard lets it through.
         public var fromOutside: Bool
+        /// When it was first held.
         public var since: Date
 
+        /// A saved pending open.
         public init(url: String, query: OrderedDictionary<String, Value>? = nil, parent: String? = nil, state: Value? = nil,
                     presentation: Presentation? = nil, fromOutside: Bool = false, since: Date) {
             self.url = url

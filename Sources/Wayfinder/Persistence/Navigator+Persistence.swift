@@ -20,26 +20,31 @@ extension Navigator {
     /// Entries whose URL no longer opens a screen are dropped with a warning. False when nothing
     /// of the state could be restored: the tree is then as it was, or empty if every restored
     /// entry failed to be made. With `strict`, a visible controller whose constructor fails
-    /// throws instead (a hot reload keeps the old app then). Observers hear one
-    /// `.replacedTree(replacement)`.
+    /// throws instead (a hot reload keeps the old app then). `adjusting` is what the host changes
+    /// in the state once its URLs followed the moves (an app's tabs following its current list).
+    /// Observers hear one `.replacedTree(replacement)`.
     @discardableResult
     public func restore(_ state: NavigationState, appContext: ContextChain? = nil, strict: Bool = false,
                         as replacement: NavigationChange.Replacement = .restore,
-                        payload: (NavigationState.Entry, ContextChain?) throws -> Value? = { _, _ in nil }) throws -> Bool {
-        try operation { try restoring(state, appContext: appContext, strict: strict, as: replacement, payload: payload) }
+                        payload: (NavigationState.Entry, ContextChain?) throws -> Value? = { _, _ in nil },
+                        adjusting adjust: (NavigationState) throws -> NavigationState = { $0 }) throws -> Bool {
+        try operation { try restoring(state, appContext: appContext, strict: strict, as: replacement, adjusting: adjust, payload: payload) }
     }
 
     private func restoring(_ state: NavigationState, appContext: ContextChain?, strict: Bool, as replacement: NavigationChange.Replacement,
+                           adjusting adjust: (NavigationState) throws -> NavigationState,
                            payload: (NavigationState.Entry, ContextChain?) throws -> Value?) throws -> Bool {
-        let (state, unmoved) = try state.following(moves: moves)
+        let (moved, unmoved) = try state.following(moves: moves)
         for problem in unmoved { warn(problem) }
+        let state = try adjust(moved)
         let (contexts, problems) = state.restoredContexts(appContext: appContext)
         for problem in problems { warn(problem) }
-        let (restored, dropped): (NavigationTree<Controller>, [String]) = state.restoredTree(routes: routes, contexts: contexts, payload: payload)
+        let (restored, dropped, matches): (NavigationTree<Controller>, [String], RestoredMatches<Target>) =
+            state.restoredTreeAndMatches(routes: routes, contexts: contexts, payload: payload)
         for entry in dropped { warn("dropped \(entry)") }
         droppedSavedEntries += dropped.count
         guard restored.visible != nil else { return false }
-        try replaceTree(restored, strict: strict, as: replacement)
+        try replaceTree(restored, strict: strict, as: replacement, matches: matches)
         // The saved waiting open replaces the one waiting now, as the saved tree replaced the tree;
         // its guard is asked when this operation ends, with the restored tree in place.
         dropPending()

@@ -10,10 +10,12 @@ import Darwin
 /// is reused once its process ends; with the start time, a file another process left is never
 /// taken for a live one's.
 public struct ProcessIdentity: Equatable, Sendable {
+    /// The process id.
     public let pid: Int32
     /// Nil where the system does not say.
     public let started: Int64?
 
+    /// The process with id `pid` that started at `started` (nil when unknown).
     public init(pid: Int32, started: Int64?) {
         self.pid = pid
         self.started = started

@@ -6,13 +6,18 @@ import OrderedCollections
 public struct ControllerRecord {
     /// false: leave this entry out (`persist` returned false).
     public var persists: Bool
+    /// The state to save with the screen.
     public var state: Value?
+    /// Whether the screen is kept even where the persistence mode drops unimportant ones.
     public var important: Bool
+    /// The context the screen runs in.
     public var context: ContextChain?
+    /// The list position to bring back.
     public var model: NavigationState.ModelPosition?
     /// What the screen is called now (its rendered title), saved for when it is restored unmade.
     public var title: String?
 
+    /// What a controller keeps of itself.
     public init(persists: Bool = true, state: Value? = nil, important: Bool = false, context: ContextChain? = nil,
                 model: NavigationState.ModelPosition? = nil, title: String? = nil) {
         self.title = title

@@ -34,11 +34,26 @@ extension NavigationState {
         routes: RouteTable<Target>, contexts: [ContextChain],
         payload: (Entry, ContextChain?) throws -> Value? = { _, _ in nil }
     ) -> (tree: NavigationTree<Controller>, dropped: [String]) {
+        let (tree, dropped, _): (NavigationTree<Controller>, [String], RestoredMatches<Target>) =
+            restoredTreeAndMatches(routes: routes, contexts: contexts, payload: payload)
+        return (tree, dropped)
+    }
+
+    /// `restoredTree`, with the match each entry was checked by, so the navigator makes the
+    /// visible controller from it instead of matching its URL again.
+    func restoredTreeAndMatches<Target, Controller>(
+        routes: RouteTable<Target>, contexts: [ContextChain],
+        payload: (Entry, ContextChain?) throws -> Value?
+    ) -> (tree: NavigationTree<Controller>, dropped: [String], matches: RestoredMatches<Target>) {
         var dropped = [String]()
+        var matches = RestoredMatches<Target>()
         func stack(_ saved: [Entry]) -> NavigationStack<Controller> {
             NavigationStack(entries: saved.compactMap { entry in
                 do {
-                    return try restoredEntry(entry, routes: routes, contexts: contexts, payload: payload)
+                    let (restored, match): (NavigationEntry<Controller>, RouteMatch<Target>) =
+                        try restoredEntry(entry, routes: routes, contexts: contexts, payload: payload)
+                    matches.keep(match, for: restored)
+                    return restored
                 } catch {
                     dropped.append("'\(entry.url)': \(error)")
                     return nil
@@ -62,13 +77,13 @@ extension NavigationState {
         }
         tree.modals = modals.map(stack).filter { !$0.entries.isEmpty }
         if let popover { tree.popover = stack([popover]).top }
-        return (tree, dropped)
+        return (tree, dropped, matches)
     }
 
     private func restoredEntry<Target, Controller>(
         _ saved: Entry, routes: RouteTable<Target>, contexts: [ContextChain],
         payload: (Entry, ContextChain?) throws -> Value?
-    ) throws -> NavigationEntry<Controller> {
+    ) throws -> (NavigationEntry<Controller>, RouteMatch<Target>) {
         let url: NavigationURL
         do { url = try NavigationURL(saved.url) } catch { throw NavigationError.malformedURL(saved.url, reason: error.description) }
         guard case .matched(let match) = try routes.match(url) else {
@@ -80,7 +95,23 @@ extension NavigationState {
         }
         let context = saved.context.map { contexts[$0] }
         let pending = PendingEntry(saved: saved, context: context, payload: try payload(saved, context))
-        return NavigationEntry(url: saved.url, key: URLNormalization.key(for: url), mode: mode, query: saved.query ?? [:],
-                               controller: nil, pending: pending)
+        let entry = NavigationEntry<Controller>(url: saved.url, key: URLNormalization.key(for: url), mode: mode, query: saved.query ?? [:],
+                                                controller: nil, pending: pending)
+        return (entry, match)
+    }
+}
+
+/// The match each restored entry was checked by, by entry, for the restore that made them: the
+/// visible controller is made from its entry's match, its URL matched once (a param type's
+/// function runs once). Kept for that restore only, as the route table may change after it.
+struct RestoredMatches<Target> {
+    private var byEntry: [ObjectIdentifier: RouteMatch<Target>] = [:]
+
+    mutating func keep<Controller>(_ match: RouteMatch<Target>, for entry: NavigationEntry<Controller>) {
+        byEntry[ObjectIdentifier(entry)] = match
+    }
+
+    func match<Controller>(of entry: NavigationEntry<Controller>) -> RouteMatch<Target>? {
+        byEntry[ObjectIdentifier(entry)]
     }
 }

@@ -14,6 +14,7 @@ public protocol StateStore {
 public enum StateLoad: Equatable {
     /// Nothing saved yet.
     case missing
+    /// The saved state.
     case loaded(NavigationState)
     /// Something was stored but could not be used (`reason`); it was moved to `keptAt` (nil when
     /// even that failed).
@@ -22,13 +23,17 @@ public enum StateLoad: Equatable {
 
 /// A state that could not be written or removed.
 public struct StateStoreError: Error, Equatable, CustomStringConvertible {
+    /// The path that could not be written.
     public let path: String
+    /// Why.
     public let reason: String
 
+    /// An error for `path`, saying `reason`.
     public init(path: String, reason: String) {
         self.path = path
         self.reason = reason
     }
 
+    /// The path and the reason, in one sentence.
     public var description: String { "cannot write the navigation state to \(path): \(reason)" }
 }

@@ -25,6 +25,7 @@ public struct Precedence: Sendable, Hashable, Comparable {
         /// Bound params of a type other than `string`.
         public internal(set) var typed = 0
 
+        /// Whether `a` binds less of the query than `b`.
         public static func < (a: QueryScore, b: QueryScore) -> Bool {
             a.specificity != b.specificity ? a.specificity < b.specificity : a.typed < b.typed
         }
@@ -53,6 +54,7 @@ public struct Precedence: Sendable, Hashable, Comparable {
     /// component's rank), so a key costs nothing to make.
     let pattern: Pattern
 
+    /// Whether the pattern is the default `*`.
     public var isDefault: Bool { pattern.isDefault }
     /// Rule 2.
     public var specificity: Int { pattern.specificity }
@@ -69,7 +71,9 @@ public struct Precedence: Sendable, Hashable, Comparable {
     /// Rule 6.
     public var text: String { pattern.text }
 
+    /// Whether both keys belong to the same pattern.
     public static func == (a: Precedence, b: Precedence) -> Bool { a.pattern == b.pattern }
+    /// Hashes the pattern.
     public func hash(into hasher: inout Hasher) { hasher.combine(pattern) }
 
     /// Rule 2's weight of a host or path component.

@@ -1,13 +1,17 @@
 /// A registered route: a compiled pattern, what it opens, and how.
 public struct Route<Target> {
+    /// The route's pattern.
     public let pattern: Pattern
+    /// What the route opens.
     public let target: Target
     /// Behind a reference the table shares with every match of the route, so a match copies one
     /// reference rather than each of the options' strings.
     @usableFromInline let sharedOptions: RouteOptions.Shared
 
+    /// How the route opens its target.
     public var options: RouteOptions { sharedOptions.options }
 
+    /// A route from `pattern` to `target`.
     public init(pattern: Pattern, target: Target, options: RouteOptions) {
         self.init(pattern: pattern, target: target, sharedOptions: .holding(options))
     }

@@ -102,26 +102,50 @@ public final class RouteMoves {
     }
 
     public func rewrite(_ url: NavigationURL) throws -> Rewrite {
-        guard !isEmpty else { return .unmoved }
+        try trace(url).rewrite
+    }
+
+    /// One step of a rewrite: the URL `from` became `to` by `move`.
+    public struct Hop: Sendable, Equatable {
+        public let from: String
+        public let to: String
+        public let move: Move
+    }
+
+    /// What `rewrite` found, with the hops it took on the way (for tools that explain routing).
+    public func trace(_ text: String) throws -> (rewrite: Rewrite, hops: [Hop]) {
+        guard !isEmpty, let url = try? NavigationURL(text) else { return (.unmoved, []) }
+        return try trace(url)
+    }
+
+    public func trace(_ url: NavigationURL) throws -> (rewrite: Rewrite, hops: [Hop]) {
+        guard !isEmpty else { return (.unmoved, []) }
         var current = url
-        var hops = [String]()
+        var hops = [Hop]()
         while true {
-            if try live.matches(current) { return hops.isEmpty ? .unmoved : .moved(current.text) }
+            if try live.matches(current) { return (hops.isEmpty ? .unmoved : .moved(current.text), hops) }
             guard case .matched(let match) = try table.match(current) else {
-                return hops.isEmpty ? .unmoved : .failed("it moved to '\(current.text)', which no route matches")
+                return (hops.isEmpty ? .unmoved : .failed("it moved to '\(current.text)', which no route matches"), hops)
             }
-            hops.append(current.text)
-            guard hops.count <= Self.maximumHops else {
-                return .failed("moves cut after \(Self.maximumHops) hops: " + hops.joined(separator: " -> "))
+            guard hops.count < Self.maximumHops else {
+                return (.failed("moves cut after \(Self.maximumHops) hops: " + (hops.map(\.from) + [current.text]).joined(separator: " -> ")), hops)
             }
             let move = match.route.target
             do {
-                current = try NavigationURL(try moved(match, by: move))
+                let next = try NavigationURL(try moved(match, by: move))
+                hops.append(Hop(from: current.text, to: next.text, move: move))
+                current = next
             } catch {
                 let why = (error as? URLGenerationError)?.reason ?? "\(error)"
-                return .failed("'\(move.old.text)' moved to '\(move.new.text)', but \(why)")
+                return (.failed("'\(move.old.text)' moved to '\(move.new.text)', but \(why)"), hops)
             }
         }
+    }
+
+    /// Whether a move's old pattern uses `scheme`: a URL of that scheme may move into the app,
+    /// so it is not handed outside before its move is tried.
+    public func usesScheme(_ scheme: String) -> Bool {
+        table.usesScheme(scheme)
     }
 
     /// The new pattern filled with the old one's values; the query pairs and the fragment the old

@@ -1,10 +1,13 @@
 /// How the navigator presents a route's controller (docs/lua-api.md, "Modes").
 public enum NavigationMode: String, Sendable, CaseIterable {
+    /// How a route opens its screen: a new one each time (`create`), the one already open (`share`), as a
+    /// modal, as a popover, or none (an action).
     case create, share, modal, popover, none
 }
 
 /// What `map:from(pattern, target, options)` says besides the pattern and the target.
 public struct RouteOptions: Sendable, Hashable {
+    /// How the route opens its screen.
     public var mode: NavigationMode
     /// What opening the route does to the tree around its screen; an open's own presentation wins.
     public var presentation: Presentation
@@ -12,12 +15,15 @@ public struct RouteOptions: Sendable, Hashable {
     public var parent: String?
     /// The constructor to call, in selector spelling (`initWithFood:`); overrides deduction.
     public var selector: String?
+    /// The transition the presenter is asked to use, by name.
     public var transition: String?
     /// The route may be opened by a link from outside the app (`Navigator.handleLink`); a link to
     /// any other route is refused.
     public var external: Bool
+    /// The route's name, for making URLs from it.
     public var name: String?
 
+    /// Options with every part given (each has a default).
     public init(mode: NavigationMode = .create, presentation: Presentation = .push, parent: String? = nil, selector: String? = nil,
                 transition: String? = nil, external: Bool = false, name: String? = nil) {
         self.mode = mode

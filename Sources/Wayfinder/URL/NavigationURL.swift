@@ -4,6 +4,7 @@ import OrderedCollections
 /// case, the path split on raw `/` with empty segments dropped and each segment decoded once (so
 /// `%2F` stays inside its segment), the query parsed into pairs, the fragment decoded.
 public struct NavigationURL: Sendable, Equatable {
+    /// The longest URL read, in bytes.
     public static let maximumLength = 8 * 1024
 
     /// The fields, in one object: a URL is copied into every match and every navigation entry,
@@ -164,6 +165,7 @@ public struct NavigationURL: Sendable, Equatable {
     @inlinable public var port: Int? { storage.port }
     /// The decoded, non-empty path segments.
     @inlinable public var segments: [String] { storage.segments }
+    /// The query's keys and values, decoded, in the order the URL gives them.
     @inlinable public var query: OrderedDictionary<String, Value> { storage.query }
     /// Decoded; nil when the URL has none (an empty fragment counts as none).
     @inlinable public var fragment: String? { storage.fragment }
@@ -200,6 +202,7 @@ public struct NavigationURL: Sendable, Equatable {
         }
     }
 
+    /// Reads `text`; throws when it is not a URL the navigator accepts.
     public init(_ text: String) throws(URLReadError) {
         // Reading raw bytes by integer offset, rather than stepping string indices, is what
         // keeps reading a URL cheap next to matching it.

@@ -4,14 +4,21 @@ import OrderedCollections
 /// and floats stay distinct both ways (`3` is an int, `3.0` a float), and object keys keep their
 /// order. Handles cannot be written.
 public enum JSON {
+    /// Text that is not JSON, or JSON that is not a value.
     public struct DecodingError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// The byte offset where reading stopped.
         public let offset: Int
+        /// Why.
         public let reason: String
+        /// The offset and the reason, in one sentence.
         public var description: String { "invalid JSON at byte \(offset): \(reason)" }
     }
 
+    /// A value that JSON cannot hold (a handle, a number that is not finite).
     public struct EncodingError: Error, Equatable, Sendable, CustomStringConvertible {
+        /// Why.
         public let reason: String
+        /// The reason.
         public var description: String { reason }
     }
 
@@ -21,6 +28,7 @@ public enum JSON {
     /// value by recursion, one level a call.
     public static let maximumDepth = 512
 
+    /// `value` as JSON text.
     public static func encode(_ value: Value) throws(EncodingError) -> String {
         var out = ""
         try write(value, depth: 0, into: &out)
@@ -78,6 +86,7 @@ public enum JSON {
 
     // MARK: Decoding
 
+    /// The value `text` holds.
     public static func decode(_ text: String) throws(DecodingError) -> Value {
         try decode(bytes: Array(text.utf8))
     }

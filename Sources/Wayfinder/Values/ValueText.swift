@@ -1,5 +1,6 @@
 /// Values as people read them in the terminal: Lua literal syntax, maps in their own order.
 extension Value: CustomStringConvertible {
+    /// The value as Lua-like text, for messages and logs.
     public var description: String {
         switch self {
         case .null: return "nil"

@@ -11,6 +11,9 @@ enum MapBinding {
         ("url_for_route", urlForRoute),
     ]
 
+    /// Three20's spelling of an action that opens from outside the app.
+    static let externalMode = "external"
+
     /// The options of `map:from(pattern, target, options)`.
     enum Option: String, LuaTableFields {
         case mode, presentation, parent, selector, transition, external, name
@@ -54,11 +57,20 @@ enum MapBinding {
             let fields = try call.value(4, name: "options")
             var options = RouteOptions()
             func option(_ field: Option) -> Value? { fields[field.rawValue] }
-            if let mode = option(.mode)?.stringValue {
+            // Three20's TTNavigationModeExternal: a route a link from outside opens, with no
+            // screen of its own (an action).
+            let threeTwentyExternal = option(.mode)?.stringValue == Self.externalMode
+            if let mode = option(.mode)?.stringValue, !threeTwentyExternal {
                 guard let parsed = NavigationMode(rawValue: mode) else {
                     throw Refusal("map:from: mode must be one of \(NavigationMode.listedChoices); got '\(mode)'")
                 }
                 options.mode = parsed
+            }
+            if threeTwentyExternal {
+                if option(.external)?.boolValue == false {
+                    throw Refusal("map:from: mode '\(Self.externalMode)' is the option external = true with no screen; it cannot take external = false")
+                }
+                options.mode = .none
             }
             if let presentation = option(.presentation)?.stringValue {
                 guard let parsed = Presentation(rawValue: presentation) else {
@@ -91,7 +103,7 @@ enum MapBinding {
             }
             options.selector = option(.selector)?.stringValue
             options.transition = option(.transition)?.stringValue
-            options.external = option(.external)?.boolValue ?? false
+            options.external = option(.external)?.boolValue ?? threeTwentyExternal
             options.name = option(.name)?.stringValue
             // A pattern whose URLs moved cannot be a route again while the move stands.
             if let move = host.navigator.moves.move(sharingShapeWith: parsed) {
@@ -135,17 +147,20 @@ enum MapBinding {
         }
     }
 
-    /// match(url) -> route | nil, reason
+    /// match(url) -> route | nil, reason: moves followed as an open follows them (the route's
+    /// `url` is where they led, `moved` the hops).
     static let match: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             let url = try call.text(1, name: "url")
-            switch try host.routes.match(url) {
+            let found = try MovedMatch(url, routes: host.routes, moves: host.navigator.moves)
+            switch found.result {
             case .noMatch(let reason):
                 throw Refusal(reason)
             case .matched(let match):
                 var route = describe(match.route)
-                route["url"] = .string(url)
+                route["url"] = .string(found.url)
+                if !found.hops.isEmpty { route["moved"] = .array(found.hops.map(\.json)) }
                 route["params"] = .map(match.params)
                 route["query"] = .map(match.query)
                 route["fragment"] = match.fragment.map(Value.string) ?? .null

@@ -3,15 +3,15 @@ import Wayfinder
 
 /// One Lua app loaded into its own sandboxed state: its route map, its `wf.app` settings, its
 /// navigator, and what it keeps between launches. Loading is `AppLoader`'s; the traffic between
-/// the navigator and Lua is `LuaNavigatorBridge`'s. A program that embeds an app uses
-/// ``WayfinderHost``, which holds one of these and swaps it at a hot reload or a relaunch; the
-/// command-line tools that load an app once (open, match, routes, crawl, the spec runner) use this
-/// type itself.
-public final class AppHost {
-    public let state: LuaState
-    public let routes: RouteTable<LuaTarget>
-    public let navigator: Navigator<LuaTarget, LuaController>
-    public internal(set) var config = AppConfig() {
+/// the navigator and Lua (a controller's screen, class, fields and methods) is
+/// `LuaNavigatorBridge`'s. ``WayfinderHost`` is the one door to it, for an embedding app, the
+/// command line, `serve` and the test kit alike: it holds one of these and swaps it at a hot
+/// reload or a relaunch.
+package final class AppHost {
+    package let state: LuaState
+    package let routes: RouteTable<LuaTarget>
+    package let navigator: Navigator<LuaTarget, LuaController>
+    package internal(set) var config = AppConfig() {
         didSet {
             navigator.pendingExpiration = config.pendingExpiration
             navigator.linkPrefixes = config.linkPrefixes
@@ -19,25 +19,25 @@ public final class AppHost {
     }
     /// Told what went wrong where nothing can fail any more: an appear/disappear hook's error, an
     /// entry dropped because its URL no longer opens.
-    public var warn: (String) -> Void = { text in FileHandle.standardError.write(Data(("warning: " + text + "\n").utf8)) }
+    package var warn: (String) -> Void = { text in FileHandle.standardError.write(Data(("warning: " + text + "\n").utf8)) }
     /// Where the host reads the time (a saved state's age and save time, when an open was kept
     /// pending and whether it expired): the system's clock, or a spec's fake one
     /// (`wf.testing.launch(app, { clock = fn })`).
-    public var clock: () -> Date = { Date() }
+    package var clock: () -> Date = { Date() }
     /// How the app was loaded, so a hot reload can load it again.
     let loader: AppLoader
     /// Where the app's files come from (a directory, or sources in memory) and its entry script.
-    public var source: AppSource { loader.source }
-    public var limits: LuaLimits { loader.limits }
+    package var source: AppSource { loader.source }
+    package var limits: LuaLimits { loader.limits }
     let bridge: LuaNavigatorBridge
     /// What runs this app inside something larger (the spec runner's file), for the bindings it
     /// lends to find; nil for an app on its own. Held weakly: it owns the host.
     package weak var embedder: AnyObject?
     /// Controllers the app's constructors made since this host was loaded.
-    public var constructedCount: Int { bridge.constructedCount }
+    package var constructedCount: Int { bridge.constructedCount }
     /// Where the navigation state is kept between launches; without one, nothing is saved or
     /// restored.
-    public var stateStore: StateStore? {
+    package var stateStore: StateStore? {
         didSet {
             stateOwnerChecked = false
             stateClaim = nil
@@ -61,7 +61,7 @@ public final class AppHost {
     var restoringState = false
     /// Where external URLs (`tel:`, `mailto:`) go when the script has no `open_external` hook:
     /// the system's handler. Unset, such a URL fails to open.
-    public var openExternal: ((String) -> Void)? {
+    package var openExternal: ((String) -> Void)? {
         get { bridge.openExternal }
         set { bridge.openExternal = newValue }
     }
@@ -69,13 +69,13 @@ public final class AppHost {
     /// Loads the app at `path`: a directory holding app.lua, or a single .lua file. `prelude`
     /// is Lua run after the `wayfinder` module is in place and before the entry file (the spec
     /// runner installs its vocabulary with it).
-    public convenience init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
+    package convenience init(path: String, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
                             prelude: String? = nil) throws(AppLoadError) {
         try self.init(source: AppSource(path: path), limits: limits, printSink: printSink, prelude: prelude)
     }
 
     /// Loads the app whose files `source` holds: a directory's, or sources given in memory.
-    public convenience init(source: AppSource, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
+    package convenience init(source: AppSource, limits: LuaLimits = .standard, printSink: ((String) -> Void)? = nil,
                             prelude: String? = nil) throws(AppLoadError) {
         try self.init(loader: AppLoader(source: source, limits: limits, printSink: printSink, prelude: prelude, libraries: []))
     }
@@ -107,7 +107,7 @@ public final class AppHost {
     /// Restores the saved navigation state, else shows what `wf.app` declared: its tabs (one
     /// stack per URL, the first made and selected) or its root URL. An app that declared neither
     /// starts with an empty tree. Guarded against a state that stops every launch (LaunchGuard).
-    public func launch() throws {
+    package func launch() throws {
         try guardingLaunch { launching in
             let dropped = navigator.droppedSavedEntries
             if try !restore(now: nil, launching: launching) { try start() }
@@ -116,7 +116,7 @@ public final class AppHost {
     }
 
     /// Shows what `wf.app` declared, ignoring any saved state.
-    public func start() throws {
+    package func start() throws {
         if !config.tabs.isEmpty {
             try navigator.setTabs(config.tabs)
         } else if let root = config.root {
@@ -130,65 +130,39 @@ public final class AppHost {
     /// opens once the guard lets it (`Navigator.handleLink`). At launch, call it after `launch()`,
     /// so it lands on the restored tree.
     @discardableResult
-    public func handleLink(_ url: String) throws -> LuaController? {
+    package func handleLink(_ url: String) throws -> LuaController? {
         try navigator.handleLink(url)
-    }
-
-    /// What `controller` shows: its `render()` result, or nil when it has no render method.
-    public func render(_ controller: LuaController) throws(ScriptError) -> RenderedScreen? {
-        try bridge.render(controller)
-    }
-
-    /// The controller's class name (`wf.controller`'s), else its Lua type.
-    public func describe(_ controller: LuaController) -> String {
-        bridge.describe(controller)
-    }
-
-    /// The controller's field `name`, read as a script reads it (through its class, so a method
-    /// is a field too): plain data as it is; a function, or a table with a metatable, as a handle.
-    /// Protected as every call into Lua is: an `__index` that raises or runs past the time
-    /// budget throws, naming its file and line.
-    public func field(_ name: String, of controller: LuaController) throws(ScriptError) -> Value {
-        try bridge.field(name, of: controller)
-    }
-
-    /// Calls the controller's method `method` with `arguments` (`controller:method(...)`) and
-    /// answers what it returned, under the state's time budget and memory limit; its error, or a
-    /// field that is not a method, throws (the message names the file and line).
-    @discardableResult
-    public func call(_ method: String, on controller: LuaController, with arguments: [Value] = []) throws(ScriptError) -> [Value] {
-        try bridge.call(method, on: controller, with: arguments)
     }
 
     // MARK: Questions about the route map
 
     /// Which route `url` opens, with which values, and which constructor it would call.
-    public func match(_ url: String) throws(ScriptError) -> MatchReport {
+    package func match(_ url: String) throws(ScriptError) -> MatchReport {
         if let parsed = try? NavigationURL(url), navigator.isExternal(parsed) {
             return MatchReport(external: url, scheme: parsed.scheme)
         }
-        let result: MatchResult<LuaTarget>
+        let found: MovedMatch<LuaTarget>
         do {
-            result = try routes.match(url)
+            found = try MovedMatch(url, routes: routes, moves: navigator.moves)
         } catch let error as ScriptError {
             throw error
         } catch {
             throw ScriptError(kind: .runtime, message: String(describing: error))
         }
-        switch result {
+        switch found.result {
         case .noMatch(let reason):
             return MatchReport(url: url, failure: reason)
         case .matched(let match):
             let (method, selector) = try bridge.constructor(for: match.route)
-            return MatchReport(url: url, match: match, method: method, selector: selector)
+            return MatchReport(url: url, match: match, method: method, selector: selector, moves: found.hops)
         }
     }
 
-    public func explain(_ url: String) throws -> MatchExplanation {
+    package func explain(_ url: String) throws -> MatchExplanation {
         try routes.explain(url)
     }
 
-    public func routeReports() throws(ScriptError) -> [RouteReport] {
+    package func routeReports() throws(ScriptError) -> [RouteReport] {
         var reports = [RouteReport]()
         for route in routes.routes {
             let (method, selector) = try bridge.constructor(for: route)
@@ -198,7 +172,7 @@ public final class AppHost {
         return reports
     }
 
-    public func tieWarnings() -> [String] { routes.tieWarnings() }
+    package func tieWarnings() -> [String] { routes.tieWarnings() }
 
     /// The host a binding runs for.
     package static func from(_ call: LuaCall) throws(ScriptError) -> AppHost {

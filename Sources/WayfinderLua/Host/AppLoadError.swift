@@ -1,16 +1,18 @@
 /// Why an app could not be loaded. The message names the file and line where there is one.
 public enum AppLoadError: Error, CustomStringConvertible {
+    /// No app at the path given: the message says what was looked for.
     case notFound(String)
     /// Sources given in memory that no directory could hold (a path with `..`, say).
     case invalidSource(String)
     /// The compiled-in Lua modules did not give the host what it needs.
     case bundledModulesMissing
     /// The directory of Lua modules the program named instead of the compiled-in ones
-    /// (``BundledLua/modulesDirectory``) holds no complete `wayfinder/` modules.
+    /// (`BundledLua.modulesDirectory`) holds no complete `wayfinder/` modules.
     case modulesMissing(directory: String)
     /// What the host was given cannot be used: a lent module or a native screen with a name that
     /// cannot be (docs/embedding.md).
     case configuration(String)
+    /// The app's code failed to load or run: the script's error, with its file and line.
     case script(ScriptError)
 
     /// What went wrong, naming the script's file and line when one is at fault.

@@ -13,7 +13,7 @@ import Foundation
 /// bundle's resources, a generated app). The entry script runs first; `require "screens.food"`
 /// then looks for `screens/food.lua`, then `screens/food/init.lua`, among the same files either way,
 /// with the same errors, the same chunk names ("screens/food.lua:3: ...") and the same size limit
-/// on a source. The bundled `wayfinder.*` modules are held the same way (``BundledLua``).
+/// on a source. The bundled `wayfinder.*` modules are held the same way (`BundledLua`).
 public struct AppSource: Sendable {
     enum Files: Sendable {
         /// A directory's real files: a file whose real path (symbolic links resolved) leaves it is
@@ -25,7 +25,7 @@ public struct AppSource: Sendable {
 
     let files: Files
     /// Where the chunks compiled from these files are kept for the next state that loads them:
-    /// only the bundled modules compiled into the library have one (``BundledLua``); no public
+    /// only the bundled modules compiled into the library have one (`BundledLua`); no public
     /// initializer sets any, and `require` loads bytecode for the bundled root alone (Require.c).
     let compiledChunks: CompiledChunks?
     /// The entry script's path relative to the app's root: `app.lua`, or the file a single-file

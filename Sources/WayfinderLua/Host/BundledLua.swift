@@ -1,6 +1,6 @@
 import CLuaShim
 import Foundation
-import Synchronization
+import Wayfinder
 
 /// The bundled `wayfinder.*` Lua modules (the repository's `lua/wayfinder/`): compiled into the
 /// library at build time (the EmbedFiles plugin), so a program needs no file beside it to run an
@@ -11,29 +11,29 @@ import Synchronization
 /// each load: an edit shows without a rebuild. Nothing reads the environment: the command line
 /// sets ``modulesDirectory`` from `$WAYFINDER_LUA_PATH`, and a host's configuration may name one
 /// of its own (`WayfinderHost.Configuration.luaModulesDirectory`).
-public enum BundledLua {
+package enum BundledLua {
     /// The directory whose modules apps loaded from now on read instead of the compiled-in ones,
     /// unless their configuration names another; nil (unless the program sets it): the
     /// compiled-in modules.
-    public static var modulesDirectory: String? {
+    package static var modulesDirectory: String? {
         get { directorySetting.withLock { $0 } }
         set { directorySetting.withLock { $0 = newValue } }
     }
 
-    private static let directorySetting = Mutex<String?>(nil)
+    private static let directorySetting = Locked<String?>(nil)
 
     /// The environment variable the command line reads into ``modulesDirectory``.
     @available(*, deprecated, message: "the library reads no environment variable: set BundledLua.modulesDirectory or Configuration.luaModulesDirectory")
-    public static let overrideVariable = "WAYFINDER_LUA_PATH"
+    package static let overrideVariable = "WAYFINDER_LUA_PATH"
 
     /// The directory of modules read instead of the compiled-in ones.
     @available(*, deprecated, renamed: "modulesDirectory")
-    public static var overrideDirectory: String? { modulesDirectory }
+    package static var overrideDirectory: String? { modulesDirectory }
 
     /// Where the modules come from for the next app: `directory` (by default
     /// ``modulesDirectory``), else the compiled-in copy. A directory without `wayfinder/init.lua`
     /// is an error rather than a silent fall back to the compiled-in copy.
-    public static func source(directory: String? = modulesDirectory) throws(AppLoadError) -> AppSource {
+    package static func source(directory: String? = modulesDirectory) throws(AppLoadError) -> AppSource {
         guard let directory, !directory.isEmpty else { return embedded }
         let modules = (directory as NSString).appendingPathComponent("wayfinder")
         guard FileManager.default.fileExists(atPath: (modules as NSString).appendingPathComponent("init.lua")) else {
@@ -44,7 +44,7 @@ public enum BundledLua {
 
     /// A bundled file's bytes by its path under `wayfinder/` ("meta/luacheck_std.lua"), from where
     /// ``source(directory:)`` says; nil when there is no such file.
-    public static func file(_ relativePath: String) throws(AppLoadError) -> [UInt8]? {
+    package static func file(_ relativePath: String) throws(AppLoadError) -> [UInt8]? {
         let source = try source()
         let (buffer, length, status) = source.readModule(relativePath: relativePath)
         defer { free(buffer) }

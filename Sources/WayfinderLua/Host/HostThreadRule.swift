@@ -40,10 +40,12 @@ public struct HostThreadError: Error, CustomStringConvertible, Sendable {
     /// What was asked.
     public let operation: String
 
+    /// The refusal of `operation`.
     public init(operation: String) {
         self.operation = operation
     }
 
+    /// What was refused, and the rule that refused it.
     public var description: String {
         "cannot \(operation): the host is in a call on another thread (a WayfinderHost belongs to one thread or actor at a time; "
             + "calls from two threads at once are refused)"

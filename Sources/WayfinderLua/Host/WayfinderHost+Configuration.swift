@@ -37,7 +37,7 @@ extension WayfinderHost {
 
         /// A directory holding `wayfinder/init.lua` (the repository's `lua/`) whose modules the
         /// app runs on instead of the ones compiled into Wayfinder, read afresh at each load: for
-        /// working on Wayfinder's own modules. Unset, ``BundledLua/modulesDirectory`` (the command
+        /// working on Wayfinder's own modules. Unset, `BundledLua.modulesDirectory` (the command
         /// line sets it from `$WAYFINDER_LUA_PATH`; an app leaves it unset): the compiled-in
         /// modules. A directory without the modules fails the load (`AppLoadError.modulesMissing`).
         public var luaModulesDirectory: String?

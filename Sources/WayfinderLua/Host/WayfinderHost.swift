@@ -34,21 +34,22 @@ public final class WayfinderHost {
     let occupancy = HostOccupancy()
     /// The streams of events handed out (WayfinderHost+Events.swift).
     var streams: [EventStream] = []
+    /// The observers of typing and pressing (WayfinderHost+ScreenInput.swift).
+    var inputObservers: [(token: ObserverToken, notify: (ScreenInputEvent) -> Void)] = []
     /// Told how the launch went (``Configuration/updates``).
-    private let updates: (any AppUpdates)?
+    private var updates: (any AppUpdates)?
 
     /// Loads the app the configuration names, with what it lends the scripts. Nothing is shown
     /// until ``launch()``. Throws when the app cannot be loaded (its error names the file and
     /// line) or the configuration cannot be used (a lent module named `wayfinder.x`, say).
-    public init(_ configuration: Configuration) throws(AppLoadError) {
+    public convenience init(_ configuration: Configuration) throws(AppLoadError) {
         let sinks = Sinks(print: configuration.printSink, warn: configuration.warn)
         let app = configuration.updates?.app(shipped: configuration.app) ?? configuration.app
         let loader = AppLoader(source: app, limits: configuration.limits, printSink: { sinks.print($0) },
                                prelude: nil, libraries: [], lentModules: configuration.lentModules,
                                nativeScreens: configuration.nativeScreens,
                                modulesDirectory: configuration.luaModulesDirectory ?? BundledLua.modulesDirectory)
-        self.sinks = sinks
-        do throws(AppLoadError) { current = try AppHost(loader: loader, warnSink: { sinks.warn($0) }) } catch {
+        do throws(AppLoadError) { try self.init(loader: loader, sinks: sinks, embedder: nil) } catch {
             configuration.updates?.launchFailed(error)
             throw error
         }
@@ -57,6 +58,16 @@ public final class WayfinderHost {
         updates = configuration.updates
     }
 
+    /// Loads the app as `loader` says, for the package's own tools: the spec runner's prelude
+    /// and libraries, and what embeds the app (`AppHost.embedder`), for its bindings to find.
+    package convenience init(loader: AppLoader, embedder: AnyObject? = nil) throws(AppLoadError) {
+        try self.init(loader: loader, sinks: Sinks(print: nil, warn: nil), embedder: embedder)
+    }
+
+    private init(loader: AppLoader, sinks: Sinks, embedder: AnyObject?) throws(AppLoadError) {
+        self.sinks = sinks
+        current = try AppHost(loader: loader, embedder: embedder, warnSink: { sinks.warn($0) })
+    }
 
     /// The streams of events end with the host.
     deinit {
@@ -201,7 +212,7 @@ public final class WayfinderHost {
     /// A link from outside the app (a notification, a web page): opens only a route marked
     /// `external`, an old URL of a moved route rewritten first, on top of the tree as it is
     /// (call it after ``launch()`` for a link the app was started with); a guard that stops it
-    /// keeps it waiting (``pendingOpen``), saved with the state (``AppHost/handleLink(_:)``).
+    /// keeps it waiting (``pendingOpen``), saved with the state (`Navigator.handleLink`).
     @discardableResult
     public func handleLink(_ url: String) throws -> LuaController? {
         try exclusively("open a link") {
@@ -301,24 +312,29 @@ public final class WayfinderHost {
     /// What `controller` shows: its `render()` result (a native screen's title), or nil when it
     /// has no render method.
     public func render(_ controller: LuaController) throws(ScriptError) -> RenderedScreen? {
-        try exclusively("render", refusing: Self.scriptRefusal) { () throws(ScriptError) in try current.render(controller) }
+        try exclusively("render", refusing: Self.scriptRefusal) { () throws(ScriptError) in try current.bridge.render(controller) }
     }
 
     /// The controller's class name (`wf.controller`'s, a native screen's name), else its Lua type.
     public func describe(_ controller: LuaController) -> String {
-        exclusivelyOrStop("describe a controller") { current.describe(controller) }
+        exclusivelyOrStop("describe a controller") { current.bridge.describe(controller) }
     }
 
-    /// The controller's field `name` as a script reads it (``AppHost/field(_:of:)``).
+    /// The controller's field `name`, read as a script reads it (through its class, so a method
+    /// is a field too): plain data as it is; a function, or a table with a metatable, as a handle.
+    /// Protected as every call into Lua is: an `__index` that raises or runs past the time
+    /// budget throws, naming its file and line.
     public func field(_ name: String, of controller: LuaController) throws(ScriptError) -> Value {
-        try exclusively("read a field", refusing: Self.scriptRefusal) { () throws(ScriptError) in try current.field(name, of: controller) }
+        try exclusively("read a field", refusing: Self.scriptRefusal) { () throws(ScriptError) in try current.bridge.field(name, of: controller) }
     }
 
-    /// Calls the controller's method (``AppHost/call(_:on:with:)``).
+    /// Calls the controller's method `method` with `arguments` (`controller:method(...)`) and
+    /// answers what it returned, under the state's time budget and memory limit; its error, or a
+    /// field that is not a method, throws (the message names the file and line).
     @discardableResult
     public func call(_ method: String, on controller: LuaController, with arguments: [Value] = []) throws(ScriptError) -> [Value] {
         try exclusively("call a method", refusing: Self.scriptRefusal) { () throws(ScriptError) in
-            try current.call(method, on: controller, with: arguments)
+            try current.bridge.call(method, on: controller, with: arguments)
         }
     }
 
@@ -351,7 +367,8 @@ public final class WayfinderHost {
         try checkNotTelling("relaunch")
         if current.stateStore != nil { try current.persist() }
         let sinks = self.sinks
-        let fresh = try AppHost(loader: current.loader, warnSink: { sinks.warn($0) })
+        let fresh = try AppHost(loader: current.loader, embedder: current.embedder, warnSink: { sinks.warn($0) })
+        fresh.clock = current.clock
         fresh.stateStore = current.stateStore
         fresh.openExternal = current.openExternal
         try fresh.launch()

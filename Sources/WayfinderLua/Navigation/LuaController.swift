@@ -12,6 +12,8 @@ public final class LuaController {
     /// The title its last `render` gave: saved with its entry, so after a relaunch or a reload
     /// the entry is named by it until it is made again (saving renders nothing itself).
     public private(set) var renderedTitle: String?
+    /// What was typed into its screen's fields (ScreenFieldValues.swift), charged as its title is.
+    public private(set) var fieldValues = ScreenFieldValues()
     /// What its entry keeps in Swift (its URL, an action's query and state, the kept title),
     /// charged to the state's memory limit while the controller lives (it lives as long as its
     /// entry is in the tree), and given back when it goes.
@@ -41,5 +43,29 @@ public final class LuaController {
         if new > old { try state.chargeExternalCollecting(new - old) } else { state.releaseExternal(old - new) }
         charged += new - old
         renderedTitle = title
+    }
+
+    /// Keeps `value` for `field`, charged to the state's memory; throws the memory limit's error,
+    /// keeping the values it had, when it does not fit.
+    func keepFieldValue(_ value: Value, for field: RenderedScreen.Field) throws(ScriptError) {
+        var changed = fieldValues
+        changed.set(value, for: field)
+        try keepFieldValues(changed)
+    }
+
+    /// Replaces the kept field values, charging the difference.
+    func keepFieldValues(_ changed: ScreenFieldValues) throws(ScriptError) {
+        let old = fieldValues.cost, new = changed.cost
+        if let state {
+            if new > old { try state.chargeExternalCollecting(new - old) } else { state.releaseExternal(old - new) }
+            charged += new - old
+        }
+        fieldValues = changed
+    }
+
+    /// Takes the values restored with its entry, whose cost the caller charged already.
+    func adoptFieldValues(_ restored: ScreenFieldValues) {
+        fieldValues = restored
+        charged += restored.cost
     }
 }

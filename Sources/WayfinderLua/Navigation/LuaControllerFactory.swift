@@ -8,6 +8,9 @@ extension LuaNavigatorBridge {
     func controllerFactory(_ hooks: LuaHostHooks) -> ControllerFactory<LuaTarget, LuaController> {
         ControllerFactory(
             make: { [unowned self] match, request in
+                // A restored entry's field values are the screen's, not its script's state.
+                var request = request
+                let restoredFields = ScreenFieldValues.taking(from: &request.state)
                 // The controller the new screen opens over goes along (its context is the new
                 // one's inner layer), so the Lua side need not call back for it.
                 let opener: Value = (request.opener as? LuaController).map { .handle($0.handle) } ?? .null
@@ -21,7 +24,7 @@ extension LuaNavigatorBridge {
                 // What the screen's entry keeps in Swift while it is in the tree (its URL, the
                 // action's query and state) is charged before the constructor runs, and given back
                 // when the controller goes: an open that does not fit fails and keeps nothing.
-                let kept = RetainedCost.entry(request)
+                let kept = RetainedCost.entry(request) + restoredFields.cost
                 try state.chargeExternalCollecting(kept)
                 madeNativeScreen = nil
                 defer { madeNativeScreen = nil }
@@ -37,8 +40,11 @@ extension LuaNavigatorBridge {
                     return nil
                 }
                 constructedCount += 1
-                return LuaController(handle: made, ref: state.ref(for: made), state: state, charged: kept + (madeNativeScreen?.charged ?? 0),
-                                     nativeScreen: madeNativeScreen?.screen)
+                let controller = LuaController(handle: made, ref: state.ref(for: made), state: state,
+                                               charged: kept - restoredFields.cost + (madeNativeScreen?.charged ?? 0),
+                                               nativeScreen: madeNativeScreen?.screen)
+                controller.adoptFieldValues(restoredFields)
+                return controller
             },
             handleFragment: { [unowned self] controller, match in
                 // Only a pattern whose fragment is a named param names a method to call; any
@@ -54,7 +60,7 @@ extension LuaNavigatorBridge {
                 // The record is the navigator's own level around the script's state.
                 let kept = try state.call(hooks.remaking, [.handle(controller.handle)], wrapperLevels: 1).first ?? .null
                 var remade = request
-                remade.state = kept["state"].flatMap { $0.isNull ? nil : $0 }
+                remade.state = controller.fieldValues.saving(into: kept["state"].flatMap { $0.isNull ? nil : $0 })
                 var action = OrderedDictionary<String, Value>()
                 if let context = kept["context"], !context.isNull { action["context"] = context }
                 if let model = kept["model"], !model.isNull { action["model"] = model }

@@ -89,8 +89,14 @@ final class LuaNavigatorBridge {
             throw ScriptError(kind: .memory, message: "render() of \(describe(controller)): \(error.message)")
         }
         if result.isNull { return nil }
-        let screen = try RenderedScreen(result, owner: describe(controller))
+        var screen: RenderedScreen
+        do {
+            screen = try RenderedScreen(result, owner: describe(controller))
+        } catch {
+            throw renderShapeError(error, of: controller)
+        }
         try controller.keepTitle(screen.title)
+        try applyFieldValues(to: &screen, of: controller)
         return screen
     }
 

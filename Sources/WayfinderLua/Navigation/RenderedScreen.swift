@@ -18,12 +18,18 @@ public struct RenderedScreen: Equatable, Sendable {
     public var lines: [String]
     /// Its links, in order.
     public var links: [Link]
+    /// Its fields, in order (ScreenFields.swift).
+    public var fields: [Field]
+    /// Its buttons, in order (ScreenButtons.swift).
+    public var buttons: [Button]
 
     /// A screen described by hand.
-    public init(title: String?, lines: [String] = [], links: [Link] = []) {
+    public init(title: String?, lines: [String] = [], links: [Link] = [], fields: [Field] = [], buttons: [Button] = []) {
         self.title = title
         self.lines = lines
         self.links = links
+        self.fields = fields
+        self.buttons = buttons
     }
 
     /// Reads render()'s result; `owner` names the controller in the error.
@@ -34,9 +40,11 @@ public struct RenderedScreen: Equatable, Sendable {
         guard case .map(let fields) = value else {
             throw failure("returned \(value.typeDescription), not a table { title, lines, links }")
         }
-        if let unknown = fields.keys.first(where: { !["title", "lines", "links"].contains($0) }) {
-            throw failure("returned an unknown field '\(unknown)' (fields: title, lines, links)")
+        if let unknown = fields.keys.first(where: { !["title", "lines", "links", "fields", "buttons"].contains($0) }) {
+            throw failure("returned an unknown field '\(unknown)' (fields: title, lines, links, fields, buttons)")
         }
+        self.fields = try Self.fields(fields["fields"], failure: failure)
+        buttons = try Self.buttons(fields["buttons"], failure: failure)
         switch fields["title"] {
         case nil, .null?: title = nil
         case .string(let text)?: title = text

@@ -31,7 +31,7 @@ extension AppHost {
     /// state of an older version and an app without `migrate` is taken as it is). What `migrate`
     /// returns must be a state again: its tree (and the open a guard keeps waiting) replaces the
     /// saved one, while the app's name, the save time and the persistence mode stay the saved ones.
-    public func migrated(_ saved: NavigationState) throws(MigrationError) -> NavigationState {
+    package func migrated(_ saved: NavigationState) throws(MigrationError) -> NavigationState {
         guard saved.appVersion < config.version else { return saved }
         var result = saved
         if let migration = config.migration, let hooks = bridge.hooks {
@@ -122,12 +122,16 @@ extension AppHost {
 
 /// Why a saved state could not be migrated to the app's version.
 public struct MigrationError: Error, CustomStringConvertible {
+    /// The saved state's app version.
     public let from: Int
+    /// The app's version now.
     public let to: Int
     /// Where the app's `migrate` is defined (`file:line`).
     public let migration: String
+    /// Why the migration failed.
     public let reason: String
 
+    /// The versions, the migration's place and the reason, in one sentence.
     public var description: String {
         "its migration from version \(from) to \(to) (migrate at \(migration)) failed: \(reason)"
     }

@@ -7,7 +7,7 @@ import Wayfinder
 extension AppHost {
     /// The name the state file is called by: `wf.app`'s name, else the app's (its directory's or
     /// file's, see ``AppSource/name``).
-    public var stateName: String {
+    package var stateName: String {
         config.name ?? source.name
     }
 
@@ -15,7 +15,7 @@ extension AppHost {
     /// with a warning (once per value, not at every save).
     /// `everyEntry` keeps the whole tree whatever the mode and whatever `persist` answered (a hot
     /// reload keeps the user's place).
-    public func capturedState(savedAt: Date? = nil, everyEntry: Bool = false) -> NavigationState {
+    package func capturedState(savedAt: Date? = nil, everyEntry: Bool = false) -> NavigationState {
         let (saved, leftOut) = navigator.captured(mode: everyEntry ? .all : config.persistence, app: stateName, savedAt: savedAt ?? clock(),
                                                        appContext: appContext) { [unowned self] entry, controller in
             let described = bridge.record(of: controller, at: entry.url)
@@ -29,7 +29,7 @@ extension AppHost {
 
     /// Writes the navigation state (persistence `none` removes a saved one). Fails when the app
     /// has no state store or the store cannot write.
-    public func persist() throws {
+    package func persist() throws {
         guard let stateStore else { throw PersistenceError.noStateStore }
         guard !restoringState else { throw PersistenceError.restoring("saved") }
         try claimState()
@@ -56,7 +56,7 @@ extension AppHost {
     /// saved or whose migration failed (set aside, with a warning), or no entry whose URL still
     /// opens.
     @discardableResult
-    public func restore(now: Date? = nil) throws -> Bool {
+    package func restore(now: Date? = nil) throws -> Bool {
         try restore(now: now, launching: nil)
     }
 
@@ -68,7 +68,11 @@ extension AppHost {
         try claimState()
         restoringState = true
         defer { restoringState = false }
-        switch stateStore.load() {
+        let found = stateStore.load()
+        // What this load learned of the owner is kept: the first save does not read the file again.
+        if case .loaded(let saved) = found { try checkOwner(of: saved) }
+        stateOwnerChecked = true
+        switch found {
         case .missing:
             return false
         case .unreadable(let reason, let keptAt):
@@ -76,8 +80,6 @@ extension AppHost {
                 + (keptAt.map { "it was moved to \($0) and " } ?? "") + "the app starts fresh")
             return false
         case .loaded(let saved):
-            try checkOwner(of: saved)
-            stateOwnerChecked = true
             guard admitsVersion(of: saved), saved.isRestorable(expiration: config.expiration, now: now ?? clock()),
                   admits(saved, launching: launching), let current = migratedForLaunch(saved)
             else { return false }
@@ -90,15 +92,16 @@ extension AppHost {
     /// The tabs follow `wf.app`'s list as it is now (kept tabs keep their stacks, new ones
     /// appear, removed ones go, with a warning).
     @discardableResult
-    public func restore(from saved: NavigationState, strict: Bool = false) throws -> Bool {
-        // Moved routes first, so a tab whose URL moved is still its tab (the navigator warns
-        // about a URL that cannot move when it restores).
-        let (saved, tabChange) = try saved.following(moves: navigator.moves).state.following(tabs: config.tabs)
-        if let tabChange { warn(tabChange) }
+    package func restore(from saved: NavigationState, strict: Bool = false) throws -> Bool {
         var objects = [ObjectIdentifier: Value]()
-        return try navigator.restore(saved, appContext: appContext, strict: strict) { [unowned self] entry, context in
+        // The navigator follows the moved routes first, so a tab whose URL moved is still its tab.
+        return try navigator.restore(saved, appContext: appContext, strict: strict, payload: { [unowned self] entry, context in
             try bridge.restoredAction(for: entry, context: context, made: &objects)
-        }
+        }, adjusting: { [unowned self] moved in
+            let (state, tabChange) = moved.following(tabs: config.tabs)
+            if let tabChange { warn(tabChange) }
+            return state
+        })
     }
 
     /// Makes this process the owner of the store's state (StateClaim), once per store.
@@ -119,6 +122,7 @@ extension AppHost {
 
 /// Why the navigation state cannot be saved.
 public enum PersistenceError: Error, CustomStringConvertible {
+    /// The host was made without a state store.
     case noStateStore
     /// The store holds the state of the app named `owner`, not of `app`.
     /// `owner` is nil when the document names no app.
@@ -131,6 +135,7 @@ public enum PersistenceError: Error, CustomStringConvertible {
     /// A launch dropped every entry of the saved state (`dropped` of them) and shows nothing.
     case nothingRestored(dropped: Int, path: String?)
 
+    /// What went wrong, naming the state file where there is one.
     public var description: String {
         switch self {
         case .noStateStore: return "this app has no state store"

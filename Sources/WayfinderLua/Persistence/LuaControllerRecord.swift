@@ -23,12 +23,12 @@ extension LuaNavigatorBridge {
                 return value
             }
             let model = NavigationState.ModelPosition(selected: field(.selected), anchor: field(.anchor))
-            return ControllerRecord(state: field(.state), important: field(.important)?.isTruthy ?? false,
+            return ControllerRecord(state: controller.fieldValues.saving(into: field(.state)), important: field(.important)?.isTruthy ?? false,
                                     context: field(.context).flatMap { state.object($0, as: ContextChain.self) },
                                     model: model.selected == nil && model.anchor == nil ? nil : model, title: controller.renderedTitle)
         } catch {
             warn("\(url): persist: \(error.message); saved without its state")
-            return ControllerRecord(title: controller.renderedTitle)
+            return ControllerRecord(state: controller.fieldValues.saving(into: nil), title: controller.renderedTitle)
         }
     }
 

@@ -11,8 +11,15 @@ import Glibc
 /// The watcher never blocks on its own: `fileDescriptor` (inotify) can join a `poll(2)` with
 /// other inputs, and `changes()` returns at once what happened since the last call.
 public final class DirectoryWatcher {
-    public enum Mechanism: String, Sendable { case inotify, polling }
+    /// How changes are seen: by inotify (Linux), or by polling modification times.
+    public enum Mechanism: String, Sendable {
+        /// Linux's inotify: the system says which files changed, a save by rename included.
+        case inotify
+        /// Modification times, sizes and inodes compared every `pollInterval`.
+        case polling
+    }
 
+    /// The directory watched, standardized.
     public let directory: String
     /// inotify, unless it was not available (or `polling` was asked for).
     public private(set) var mechanism = Mechanism.polling
@@ -186,9 +193,17 @@ public final class DirectoryWatcher {
             if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             var info = stat()
             guard stat(root + "/" + relative, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { continue }
-            found[relative] = FileStamp(modified: info.st_mtim, size: Int(info.st_size), inode: UInt(info.st_ino))
+            found[relative] = FileStamp(modified: Self.modified(info), size: Int(info.st_size), inode: UInt(info.st_ino))
         }
         return found
+    }
+
+    private static func modified(_ info: stat) -> timespec {
+        #if canImport(Darwin)
+        info.st_mtimespec
+        #else
+        info.st_mtim
+        #endif
     }
 
     private static func differences(_ old: [String: FileStamp], _ new: [String: FileStamp]) -> Set<String> {

@@ -49,15 +49,16 @@ extension AppHost {
     ///
     /// A directory app's files are read again; sources held in memory are values, so new ones come
     /// as `newSource` (the app's own are run again without it).
-    public func reloaded(from newSource: AppSource? = nil) throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
+    package func reloaded(from newSource: AppSource? = nil) throws(ReloadError) -> (host: AppHost, report: ReloadReport) {
         // What the new code warns of, from its first line, goes into the report.
         let warnings = WarningLog()
         let fresh: AppHost
         do {
-            fresh = try AppHost(loader: newSource.map(loader.loading) ?? loader, warnSink: { warnings.lines.append($0) })
+            fresh = try AppHost(loader: newSource.map(loader.loading) ?? loader, embedder: embedder, warnSink: { warnings.lines.append($0) })
         } catch {
             throw ReloadError(message: "reload failed, the app runs on unchanged: " + String(describing: error), scriptError: error.scriptError)
         }
+        fresh.clock = clock
         fresh.stateStore = stateStore
         fresh.stateClaim = stateClaim
         // The same file as before the reload: a new wf.app name does not make it another app's.

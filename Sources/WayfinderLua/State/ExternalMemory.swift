@@ -9,7 +9,7 @@ extension LuaState {
     /// when they do not fit. The host's copies stop short of the limit by a reserve (64 KiB, or
     /// an eighth of a smaller limit) that only Lua may use: a script whose memory the host's
     /// copies filled still has room to take the refusal, build its message and go on.
-    public func chargeExternal(_ bytes: Int) throws(ScriptError) {
+    package func chargeExternal(_ bytes: Int) throws(ScriptError) {
         guard bytes > 0 else { return }
         guard bytes <= roomForCopies else {
             throw ScriptError(kind: .memory, message: "memory limit of \(limits.memoryDescription) reached")
@@ -41,7 +41,7 @@ extension LuaState {
     }
 
     /// Gives back bytes charged with ``chargeExternal(_:)``.
-    public func releaseExternal(_ bytes: Int) {
+    package func releaseExternal(_ bytes: Int) {
         guard bytes > 0 else { return }
         shim.pointee.mem_used -= min(bytes, shim.pointee.mem_used)
     }

@@ -1,12 +1,11 @@
 import CLua
 import CLuaShim
-import Synchronization
 import Wayfinder
 
 /// Ids of handles whose last copy went. A `Value.Handle` may be dropped on any thread, so it only
 /// queues its id here; the state releases the Lua values the next time it is entered.
 final class HandleReleaseQueue: Sendable {
-    private let pending = Mutex<[UInt64]>([])
+    private let pending = Locked<[UInt64]>([])
 
     func add(_ id: UInt64) {
         pending.withLock { $0.append(id) }
@@ -71,7 +70,7 @@ extension LuaState {
     }
 
     /// The reference behind a handle this state made, if it is still held.
-    public func ref(for handle: Value.Handle) -> LuaRef? {
+    package func ref(for handle: Value.Handle) -> LuaRef? {
         guard let entry = handles[handle.id], entry.handle === handle else { return nil }
         return entry.ref
     }

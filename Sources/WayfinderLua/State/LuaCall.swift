@@ -17,17 +17,17 @@ import Wayfinder
 /// A ``Refusal`` thrown by the body is answered `nil, reason`. Other errors are raised in Lua by the
 /// trampoline, after Swift has returned: an error that came from Lua (a ``ScriptError`` with a
 /// traceback) as it is, anything else as a message prefixed with the calling script's "file:line:".
-public struct LuaCall {
-    public let state: LuaState
+package struct LuaCall {
+    package let state: LuaState
     /// The thread (main state or coroutine) the binding runs on.
-    public let thread: OpaquePointer
+    package let thread: OpaquePointer
     /// How many arguments were passed.
-    public let count: Int
+    package let count: Int
     /// The argument a field being read belongs to (`forEachField`): errors name it, not the
     /// field's place on the stack.
     var fieldsOf: Int?
 
-    public static func run(_ L: OpaquePointer?, _ body: (LuaCall) throws -> [Value]) -> Int32 {
+    package static func run(_ L: OpaquePointer?, _ body: (LuaCall) throws -> [Value]) -> Int32 {
         guard let L else { return 0 }
         let state = LuaState.from(L)
         state.drainReleasedHandles()
@@ -72,18 +72,21 @@ public struct LuaCall {
     }
 
     /// The name the binding was registered under ("wayfinder.core.open").
-    public var functionName: String {
+    package var functionName: String {
         let index = wf_upvalueindex(2)
         guard lua_type(thread, index) == LUA_TSTRING else { return "?" }
         var reader = ValueReader(state: state, thread: thread)
         return (try? reader.readString(index)) ?? "?"
     }
 
-    public enum ArgumentType: Sendable, Equatable {
+    /// The Lua type of an argument; `none` for an argument not passed.
+    package enum ArgumentType: Sendable, Equatable {
+        /// The types Lua values have, `none` standing for a missing argument and `null` for `nil`.
         case none, null, boolean, number, string, table, function, userdata, thread
     }
 
-    public func type(_ index: Int) -> ArgumentType {
+    /// The type of the argument at `index` (from 1, as Lua counts).
+    package func type(_ index: Int) -> ArgumentType {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL: return .null
         case LUA_TBOOLEAN: return .boolean
@@ -98,7 +101,7 @@ public struct LuaCall {
     }
 
     /// The argument as a `Value` (nil when absent).
-    public func value(_ index: Int, name: String? = nil) throws(ScriptError) -> Value {
+    package func value(_ index: Int, name: String? = nil) throws(ScriptError) -> Value {
         guard index >= 1, index <= count else { return .null }
         do {
             return try state.value(at: Int32(index), in: thread)
@@ -116,7 +119,7 @@ public struct LuaCall {
 
     /// `file:line` where the function argument at `index` is defined (`wf.app`'s `migrate`, a
     /// route's `guard`); nil when the argument is not a function.
-    public func definition(ofFunctionAt index: Int) -> String? {
+    package func definition(ofFunctionAt index: Int) -> String? {
         guard type(index) == .function else { return nil }
         var record = lua_Debug()
         lua_pushvalue(thread, Int32(index))
@@ -127,7 +130,7 @@ public struct LuaCall {
 
     /// The argument as a `Value`, a table that is not plain data held by reference
     /// (`LuaState.valueHoldingTables`).
-    public func valueHoldingTables(_ index: Int, name: String? = nil) throws(ScriptError) -> Value {
+    package func valueHoldingTables(_ index: Int, name: String? = nil) throws(ScriptError) -> Value {
         guard index >= 1, index <= count else { return .null }
         do {
             return try state.valueHoldingTables(at: Int32(index), in: thread)
@@ -136,14 +139,16 @@ public struct LuaCall {
         }
     }
 
-    public func string(_ index: Int, name: String? = nil) throws(ScriptError) -> String {
+    /// The string argument at `index`; throws a conversion error naming `name` when it is not a string.
+    package func string(_ index: Int, name: String? = nil) throws(ScriptError) -> String {
         guard let string = try optionalString(index, name: name) else {
             throw typeError(index, name: name, expected: "string")
         }
         return string
     }
 
-    public func optionalString(_ index: Int, name: String? = nil) throws(ScriptError) -> String? {
+    /// The string argument at `index`, or nil when it is `nil` or missing; throws when it is another type.
+    package func optionalString(_ index: Int, name: String? = nil) throws(ScriptError) -> String? {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL, LUA_TNONE: return nil
         case LUA_TSTRING:
@@ -169,14 +174,15 @@ public struct LuaCall {
     }
 
     /// An integer, or a float with an exact integer value.
-    public func int(_ index: Int, name: String? = nil) throws(ScriptError) -> Int64 {
+    package func int(_ index: Int, name: String? = nil) throws(ScriptError) -> Int64 {
         guard let value = try optionalInt(index, name: name) else {
             throw typeError(index, name: name, expected: "integer")
         }
         return value
     }
 
-    public func optionalInt(_ index: Int, name: String? = nil) throws(ScriptError) -> Int64? {
+    /// The integer argument at `index`, or nil when it is `nil` or missing; throws when it is another type.
+    package func optionalInt(_ index: Int, name: String? = nil) throws(ScriptError) -> Int64? {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL, LUA_TNONE: return nil
         case LUA_TNUMBER:
@@ -188,14 +194,16 @@ public struct LuaCall {
         }
     }
 
-    public func double(_ index: Int, name: String? = nil) throws(ScriptError) -> Double {
+    /// The number argument at `index`; throws a conversion error naming `name` when it is not a number.
+    package func double(_ index: Int, name: String? = nil) throws(ScriptError) -> Double {
         guard let value = try optionalDouble(index, name: name) else {
             throw typeError(index, name: name, expected: "number")
         }
         return value
     }
 
-    public func optionalDouble(_ index: Int, name: String? = nil) throws(ScriptError) -> Double? {
+    /// The number argument at `index`, or nil when it is `nil` or missing; throws when it is another type.
+    package func optionalDouble(_ index: Int, name: String? = nil) throws(ScriptError) -> Double? {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL, LUA_TNONE: return nil
         case LUA_TNUMBER: return Double(lua_tonumberx(thread, Int32(index), nil))
@@ -203,14 +211,16 @@ public struct LuaCall {
         }
     }
 
-    public func bool(_ index: Int, name: String? = nil) throws(ScriptError) -> Bool {
+    /// The boolean argument at `index`; throws a conversion error naming `name` when it is not a boolean.
+    package func bool(_ index: Int, name: String? = nil) throws(ScriptError) -> Bool {
         guard let value = try optionalBool(index, name: name) else {
             throw typeError(index, name: name, expected: "boolean")
         }
         return value
     }
 
-    public func optionalBool(_ index: Int, name: String? = nil) throws(ScriptError) -> Bool? {
+    /// The boolean argument at `index`, or nil when it is `nil` or missing; throws when it is another type.
+    package func optionalBool(_ index: Int, name: String? = nil) throws(ScriptError) -> Bool? {
         switch lua_type(thread, Int32(index)) {
         case LUA_TNIL, LUA_TNONE: return nil
         case LUA_TBOOLEAN: return lua_toboolean(thread, Int32(index)) != 0
@@ -219,26 +229,26 @@ public struct LuaCall {
     }
 
     /// Lua's truth: everything but nil and false.
-    public func isTruthy(_ index: Int) -> Bool {
+    package func isTruthy(_ index: Int) -> Bool {
         lua_toboolean(thread, Int32(index)) != 0
     }
 
     /// Holds the argument (any Lua value) beyond this call.
-    public func ref(_ index: Int) throws(ScriptError) -> LuaRef {
+    package func ref(_ index: Int) throws(ScriptError) -> LuaRef {
         guard index >= 1, index <= count else { throw argumentError(index, name: nil, "value expected") }
         return try state.makeRef(at: Int32(index), in: thread)
     }
 
     /// The argument as a handle, whatever its type, e.g. a class table a route will construct.
     /// `kind` is how the handle describes itself (defaults to the Lua type name).
-    public func handle(_ index: Int, kind: String? = nil) throws(ScriptError) -> Value.Handle {
+    package func handle(_ index: Int, kind: String? = nil) throws(ScriptError) -> Value.Handle {
         guard index >= 1, index <= count else { throw argumentError(index, name: nil, "value expected") }
         let kind = kind ?? String(cString: lua_typename(thread, lua_type(thread, Int32(index))))
         return try state.handle(at: Int32(index), in: thread, kind: kind)
     }
 
     /// Holds a function argument beyond this call.
-    public func function(_ index: Int, name: String? = nil) throws(ScriptError) -> LuaRef {
+    package func function(_ index: Int, name: String? = nil) throws(ScriptError) -> LuaRef {
         guard lua_type(thread, Int32(index)) == LUA_TFUNCTION else {
             throw typeError(index, name: name, expected: "function")
         }
@@ -246,7 +256,7 @@ public struct LuaCall {
     }
 
     /// The Swift object of a userdata made by ``LuaState/newObject(_:metatable:)``.
-    public func object<T: AnyObject>(_ index: Int, as type: T.Type, name: String? = nil) throws(ScriptError) -> T {
+    package func object<T: AnyObject>(_ index: Int, as type: T.Type, name: String? = nil) throws(ScriptError) -> T {
         guard let pointer = wf_toobject(thread, Int32(index)),
             let object = Unmanaged<AnyObject>.fromOpaque(pointer).takeUnretainedValue() as? T
         else {
@@ -255,13 +265,14 @@ public struct LuaCall {
         return object
     }
 
-    public func typeError(_ index: Int, name: String?, expected: String) -> ScriptError {
+    /// The conversion error for the argument at `index` (called `name`) not being `expected`.
+    package func typeError(_ index: Int, name: String?, expected: String) -> ScriptError {
         let got = String(cString: lua_typename(thread, lua_type(thread, Int32(index))))
         return argumentError(index, name: name, "\(expected) expected, got \(got)")
     }
 
     /// "bad argument #2 to 'wf.open' (url: string expected, got nil)", as Lua's own functions say it.
-    public func argumentError(_ index: Int, name: String?, _ problem: String) -> ScriptError {
+    package func argumentError(_ index: Int, name: String?, _ problem: String) -> ScriptError {
         let detail = name.map { "\($0): \(problem)" } ?? problem
         return ScriptError(kind: .conversion, message: "bad argument #\(fieldsOf ?? index) to '\(functionName)' (\(detail))")
     }
@@ -269,7 +280,7 @@ public struct LuaCall {
     /// Calls `body` with each string key of the table argument at `index` and the stack index of
     /// its value, read as the arguments are (`field.optionalString(valueIndex, ...)`); errors name
     /// the table's argument. The table is walked raw: no metamethod runs.
-    public func forEachField(ofTableAt index: Int,
+    package func forEachField(ofTableAt index: Int,
                              _ body: (_ field: LuaCall, _ key: String, _ valueIndex: Int) throws(ScriptError) -> Void) throws(ScriptError) {
         let table = lua_absindex(thread, Int32(index))
         let top = lua_gettop(thread)

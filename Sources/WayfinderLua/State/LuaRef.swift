@@ -5,7 +5,7 @@ import CLuaShim
 ///
 /// The reference is released when the `LuaRef` goes; if the state went first there is nothing to
 /// release. Like its state, a `LuaRef` stays in one isolation domain.
-public final class LuaRef {
+package final class LuaRef {
     let reference: Int32
     weak var state: LuaState?
 

@@ -3,11 +3,11 @@ import CLuaShim
 import Wayfinder
 
 /// A Swift function Lua can call. It must not raise: write it with ``LuaCall/run(_:_:)``.
-public typealias LuaBinding = @convention(c) (OpaquePointer?) -> Int32
+package typealias LuaBinding = @convention(c) (OpaquePointer?) -> Int32
 
 extension LuaState {
     /// Makes a table of `functions` and preloads it, so `require(name)` returns it.
-    public func registerLibrary(_ name: String, _ functions: [(String, LuaBinding)]) throws(ScriptError) {
+    package func registerLibrary(_ name: String, _ functions: [(String, LuaBinding)]) throws(ScriptError) {
         drainReleasedHandles()
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_preload)
@@ -17,7 +17,7 @@ extension LuaState {
     }
 
     /// Preloads any value for `require(name)`.
-    public func preload(_ name: String, _ value: Value) throws(ScriptError) {
+    package func preload(_ name: String, _ value: Value) throws(ScriptError) {
         try callStoring(wf_fn_preload, name, value)
     }
 
@@ -33,7 +33,7 @@ extension LuaState {
     }
 
     /// A new table holding `functions`, e.g. a metatable for ``newObject(_:metatable:)``.
-    public func makeTable(_ functions: [(String, LuaBinding)]) throws(ScriptError) -> LuaRef {
+    package func makeTable(_ functions: [(String, LuaBinding)]) throws(ScriptError) -> LuaRef {
         drainReleasedHandles()
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_ref)
@@ -42,7 +42,7 @@ extension LuaState {
     }
 
     /// One binding as a Lua function. `name` is what argument errors call it.
-    public func makeFunction(_ binding: LuaBinding, name: String) throws(ScriptError) -> LuaRef {
+    package func makeFunction(_ binding: LuaBinding, name: String) throws(ScriptError) -> LuaRef {
         drainReleasedHandles()
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_ref)
@@ -56,7 +56,7 @@ extension LuaState {
     /// Bindings get the object back with ``LuaCall/object(_:as:name:)``. Unless the metatable has a
     /// `__metatable` field, getmetatable on the object gives false; do not hand the metatable itself
     /// to scripts, which could replace its `__gc` with a finalizer the time budget cannot stop.
-    public func newObject(_ object: AnyObject, metatable: LuaRef) throws(ScriptError) -> Value {
+    package func newObject(_ object: AnyObject, metatable: LuaRef) throws(ScriptError) -> Value {
         drainReleasedHandles()
         try checkOwnership(metatable)
         let retained = Unmanaged.passRetained(object).toOpaque()
@@ -78,7 +78,7 @@ extension LuaState {
     }
 
     /// The Swift object inside a handle made by ``newObject(_:metatable:)``.
-    public func object<T: AnyObject>(_ value: Value, as type: T.Type) -> T? {
+    package func object<T: AnyObject>(_ value: Value, as type: T.Type) -> T? {
         guard case .handle(let handle) = value, let ref = ref(for: handle) else { return nil }
         let thread = activeThread
         guard (try? push(ref, on: thread)) != nil else { return nil }

@@ -6,7 +6,7 @@ extension LuaState {
     /// Compiles and runs text source. `chunkName` is what messages name the chunk ("app.lua" gives
     /// "app.lua:3: ..."); a name starting with "@" or "=" is passed to Lua as it is.
     @discardableResult
-    public func run(source: String, chunkName: String = "=(source)") throws(ScriptError) -> [Value] {
+    package func run(source: String, chunkName: String = "=(source)") throws(ScriptError) -> [Value] {
         drainReleasedHandles()
         let thread = activeThread
         try pushChunk(source, chunkName: chunkName, on: thread)
@@ -19,7 +19,7 @@ extension LuaState {
     /// Runs a file. Inside the app's directory its chunk is named by its path relative to that
     /// directory ("screens/food.lua"), elsewhere by the path given.
     @discardableResult
-    public func runFile(_ path: String) throws(ScriptError) -> [Value] {
+    package func runFile(_ path: String) throws(ScriptError) -> [Value] {
         let bytes: [UInt8]
         do {
             bytes = try FileAccess.readFile(atPath: path)
@@ -31,7 +31,7 @@ extension LuaState {
 
     /// Runs the entry script of `source` (the app's `app.lua`), named as `require` names a module.
     @discardableResult
-    public func runEntry(of source: AppSource) throws(ScriptError) -> [Value] {
+    package func runEntry(of source: AppSource) throws(ScriptError) -> [Value] {
         let (bytes, chunkName) = try source.entrySource()
         return try run(bytes: bytes, chunkName: chunkName)
     }
@@ -61,7 +61,7 @@ extension LuaState {
     }
 
     /// Compiles text source without running it.
-    public func load(source: String, chunkName: String = "=(source)") throws(ScriptError) -> LuaRef {
+    package func load(source: String, chunkName: String = "=(source)") throws(ScriptError) -> LuaRef {
         drainReleasedHandles()
         let thread = activeThread
         try pushChunk(source, chunkName: chunkName, on: thread)
@@ -72,10 +72,10 @@ extension LuaState {
     /// Calls a referenced Lua value with `args`, under the time budget. `wrapperLevels`: levels
     /// of the host's own around the script's values in each argument and result (a record a
     /// bundled module answers, the state document `migrate` is handed and answers), not counted
-    /// toward the depth limit. The results cross in one crossing (``ValueReader``), of at most
+    /// toward the depth limit. The results cross in one crossing (`ValueReader`), of at most
     /// `cap` bytes when one is given (output that goes on: a screen, a saved state).
     @discardableResult
-    public func call(_ function: LuaRef, _ args: [Value] = [], wrapperLevels: Int = 0, cap: CrossingCap? = nil) throws(ScriptError) -> [Value] {
+    package func call(_ function: LuaRef, _ args: [Value] = [], wrapperLevels: Int = 0, cap: CrossingCap? = nil) throws(ScriptError) -> [Value] {
         drainReleasedHandles()
         try checkOwnership(function)
         let start = try writingOps { () throws(ScriptError) in
@@ -89,7 +89,7 @@ extension LuaState {
 
     /// Calls the Lua value behind a handle (a function, or anything with `__call`).
     @discardableResult
-    public func call(_ function: Value.Handle, _ args: [Value] = [], wrapperLevels: Int = 0, cap: CrossingCap? = nil) throws(ScriptError) -> [Value] {
+    package func call(_ function: Value.Handle, _ args: [Value] = [], wrapperLevels: Int = 0, cap: CrossingCap? = nil) throws(ScriptError) -> [Value] {
         guard let ref = ref(for: function) else {
             throw ScriptError(kind: .conversion, message: "\(function) does not belong to this Lua state")
         }
@@ -98,7 +98,7 @@ extension LuaState {
 
     /// Calls the Lua value behind `function` and holds its first result by reference, whatever
     /// its type (a plain table keeps its identity instead of being copied); nil when it is nil.
-    public func callHoldingResult(_ function: Value.Handle, _ args: [Value], kind: String) throws(ScriptError) -> Value.Handle? {
+    package func callHoldingResult(_ function: Value.Handle, _ args: [Value], kind: String) throws(ScriptError) -> Value.Handle? {
         drainReleasedHandles()
         guard let ref = ref(for: function) else {
             throw ScriptError(kind: .conversion, message: "\(function) does not belong to this Lua state")
@@ -122,7 +122,7 @@ extension LuaState {
 
     /// What `require(name)` gives a script.
     @discardableResult
-    public func require(_ name: String) throws(ScriptError) -> Value {
+    package func require(_ name: String) throws(ScriptError) -> Value {
         drainReleasedHandles()
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_require)
@@ -132,11 +132,11 @@ extension LuaState {
         }
     }
 
-    public func setGlobal(_ name: String, _ value: Value) throws(ScriptError) {
+    package func setGlobal(_ name: String, _ value: Value) throws(ScriptError) {
         try callStoring(wf_fn_setglobal, name, value)
     }
 
-    public func global(_ name: String) throws(ScriptError) -> Value {
+    package func global(_ name: String) throws(ScriptError) -> Value {
         drainReleasedHandles()
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_getglobal)
@@ -147,7 +147,7 @@ extension LuaState {
     }
 
     /// The referenced value, converted.
-    public func value(of ref: LuaRef) throws(ScriptError) -> Value {
+    package func value(of ref: LuaRef) throws(ScriptError) -> Value {
         let thread = activeThread
         try push(ref, on: thread)
         defer { wf_pop(thread, 1) }
@@ -155,7 +155,7 @@ extension LuaState {
     }
 
     /// A full garbage collection; finalizers run under the time budget.
-    public func collectGarbage() throws(ScriptError) {
+    package func collectGarbage() throws(ScriptError) {
         drainReleasedHandles()
         let start = shim.pointee.ops_len
         wf_op_cfunction(shim, wf_fn_collect)

@@ -6,7 +6,7 @@ import Wayfinder
 ///
 /// A state belongs to one isolation domain: it is not `Sendable`. Every call from Swift into Lua is
 /// protected; Lua errors come back as thrown ``ScriptError``s and leave the state usable.
-public final class LuaState {
+package final class LuaState {
     /// The main thread. The state owns it and closes it in `deinit`.
     let L: OpaquePointer
     /// The C side of the state (allocator accounting, op buffer, deadline, sinks).
@@ -14,9 +14,9 @@ public final class LuaState {
 
     /// Whoever embeds the state (an app host, a spec runner), for bindings to find through
     /// ``LuaState/from(_:)``. Held weakly: the embedder owns the state, not the other way round.
-    public weak var host: AnyObject?
+    package weak var host: AnyObject?
 
-    public var limits: LuaLimits {
+    package var limits: LuaLimits {
         didSet {
             shim.pointee.mem_limit = max(0, limits.memoryBytes)
             shim.pointee.budget_ns = limits.timeBudgetNanoseconds
@@ -25,15 +25,15 @@ public final class LuaState {
 
     /// Where `require` finds the app's modules: "screens.food" is `screens/food.lua` or
     /// `screens/food/init.lua` among its files.
-    public var appSource: AppSource?
+    package var appSource: AppSource?
     /// Where `require` finds "wayfinder" (`init.lua`) and "wayfinder.x" (`x.lua`): the modules
-    /// compiled into Wayfinder, or a directory that stands in for them (``BundledLua``).
-    public var bundledSource: AppSource?
+    /// compiled into Wayfinder, or a directory that stands in for them (`BundledLua`).
+    package var bundledSource: AppSource?
 
     /// Receives each `print` call's text (arguments joined by tabs, no newline).
-    public var printSink: (String) -> Void = { text in print(text) }
+    package var printSink: (String) -> Void = { text in print(text) }
     /// Receives each warning (`warn(...)`, errors in `__gc` finalizers).
-    public var warningSink: (String) -> Void = { text in writeToStandardError("Lua warning: \(text)\n") }
+    package var warningSink: (String) -> Void = { text in writeToStandardError("Lua warning: \(text)\n") }
 
     // Read at every crossing (a handle's reference, a hook's key), each in one step, by the one
     // thread that owns the state: no run-time exclusivity check.
@@ -49,7 +49,7 @@ public final class LuaState {
     /// Strings held in the registry so raw lookups can push them without allocating.
     @exclusivity(unchecked) var keyRefs: [(String, LuaRef)] = []
 
-    public init(limits: LuaLimits = .standard) throws(ScriptError) {
+    package init(limits: LuaLimits = .standard) throws(ScriptError) {
         guard let L = wf_newstate(max(0, limits.memoryBytes), limits.timeBudgetNanoseconds) else {
             throw ScriptError(kind: .memory, message: "cannot create a Lua state within \(limits.memoryDescription)")
         }
@@ -73,7 +73,7 @@ public final class LuaState {
     }
 
     /// The state a binding runs in. `L` may be any thread (coroutine) of the state.
-    public static func from(_ L: OpaquePointer) -> LuaState {
+    package static func from(_ L: OpaquePointer) -> LuaState {
         guard let owner = wf_host_of(L).pointee.owner else {
             preconditionFailure("a lua_State that no LuaState owns")
         }
@@ -81,16 +81,16 @@ public final class LuaState {
     }
 
     /// Bytes the state holds now.
-    public var memoryInUse: Int { Int(shim.pointee.mem_used) }
+    package var memoryInUse: Int { Int(shim.pointee.mem_used) }
 
     /// The main thread's stack top; calls leave it as they found it.
-    public var stackTop: Int32 { lua_gettop(L) }
+    package var stackTop: Int32 { lua_gettop(L) }
 
     /// Registry references held by live ``LuaRef``s (handles included).
-    public var liveReferenceCount: Int { liveReferences }
+    package var liveReferenceCount: Int { liveReferences }
 
-    /// Lua values held for ``Value/Handle``s not yet released.
-    public var liveHandleCount: Int { handles.count }
+    /// Lua values held for `Value.Handle`s not yet released.
+    package var liveHandleCount: Int { handles.count }
 
     /// The thread Swift should call on: the one running the innermost binding, else the main one.
     var activeThread: OpaquePointer { shim.pointee.current ?? L }

@@ -4,20 +4,23 @@ import Foundation
 /// unknown mode, a navigation with nothing to do), which a script checks for, unlike a mistake in
 /// its code (an argument of the wrong type), which is raised at its line. A binding throws it
 /// inside ``LuaCall/run(_:_:)``, the one place that writes `nil, reason`.
-public struct Refusal: Error, CustomStringConvertible, Equatable {
-    public let reason: String
+package struct Refusal: Error, CustomStringConvertible, Equatable {
+    /// Why the call was refused.
+    package let reason: String
 
-    public init(_ reason: String) {
+    /// A refusal saying `reason`.
+    package init(_ reason: String) {
         self.reason = reason
     }
 
-    public var description: String { reason }
+    /// The reason.
+    package var description: String { reason }
 
     /// Runs `body`; an error it throws of one of `kinds` (the core's errors about the caller's
     /// data, such as `PatternError`) is a refusal with that error's description. Any other error
     /// (a script's own, from a nested call) is raised.
     @discardableResult
-    public static func refusing<T>(_ kinds: any Error.Type..., body: () throws -> T) throws -> T {
+    package static func refusing<T>(_ kinds: any Error.Type..., body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch {
@@ -31,7 +34,7 @@ public struct Refusal: Error, CustomStringConvertible, Equatable {
     /// factory): any error it throws is a refusal whose reason is `explaining` the error's
     /// description (``describing(_:)``), except the state's memory limit and time budget, which
     /// stop the script as they always do.
-    public static func refusingAllButLimits<T>(explaining: (String) -> String = { $0 }, _ body: () throws -> T) throws -> T {
+    package static func refusingAllButLimits<T>(explaining: (String) -> String = { $0 }, _ body: () throws -> T) throws -> T {
         do {
             return try body()
         } catch let error as ScriptError where error.kind == .memory || error.kind == .timeout {
@@ -43,7 +46,7 @@ public struct Refusal: Error, CustomStringConvertible, Equatable {
 
     /// An error as a reason: a `LocalizedError`'s `errorDescription` when it gives one, else its
     /// description.
-    public static func describing(_ error: any Error) -> String {
+    package static func describing(_ error: any Error) -> String {
         (error as? LocalizedError)?.errorDescription ?? String(describing: error)
     }
 }

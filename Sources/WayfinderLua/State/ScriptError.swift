@@ -3,6 +3,7 @@ import Wayfinder
 
 /// Why a call into Lua, a conversion or a load failed.
 public struct ScriptError: Error, CustomStringConvertible, Equatable {
+    /// What kind of failure it was.
     public enum Kind: String, Sendable, Equatable {
         /// The source did not compile.
         case syntax
@@ -23,6 +24,7 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
         case pending
     }
 
+    /// What kind of failure it was.
     public var kind: Kind
     /// The error as the script raised it, without its frames; it starts with "file:line:" when Lua
     /// gave a position.
@@ -31,11 +33,13 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
     /// if it names one. The message handler hands these back as structure beside the message
     /// (docs/design.md, "Rules for the Lua C API"); they are never read from the text.
     public var file: String?
+    /// The line the error names, when it names one.
     public var line: Int?
     /// The stack the error unwound, innermost first, as a traceback shows it; nil when no Lua code
     /// was running (a syntax error, a memory error, a refusal of the host's own).
     public var frames: [Frame]?
 
+    /// An error of `kind` saying `message`, at `file` and `line` when known, with the traceback's frames.
     public init(kind: Kind, message: String, file: String? = nil, line: Int? = nil, frames: [Frame]? = nil) {
         self.kind = kind
         self.message = message
@@ -47,6 +51,7 @@ public struct ScriptError: Error, CustomStringConvertible, Equatable {
     /// Lua's "stack traceback:" block, made from ``frames``.
     public var traceback: String? { frames.map(Frame.traceback) }
 
+    /// The message, as the script raised it.
     public var description: String { message }
 
     /// The script's error `error` is or carries: itself, an app's load error's, a reload's, or

@@ -18,6 +18,7 @@ extension ScriptError {
         /// The name the function was called by, and what kind of name that is ("global", "local",
         /// "method", "field", "upvalue"), when it had one.
         public var name: String?
+        /// What kind of name `name` is ("global", "local", "method", "field", "upvalue").
         public var namewhat: String?
         /// The function's name in a loaded module ("string.gsub"; a base function's own, "error"),
         /// the name a traceback gives it first.
@@ -30,6 +31,7 @@ extension ScriptError {
         /// innermost and outermost frames, as Lua's own tracebacks do.
         public var skipped: Int
 
+        /// A frame with the given parts.
         public init(source: String, file: String, line: Int? = nil, what: String, name: String? = nil, namewhat: String? = nil,
                     global: String? = nil, defined: Int = 0, isTailCall: Bool = false, skipped: Int = 0) {
             self.source = source

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Wayfinder
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -16,7 +16,7 @@ import Glibc
 /// that has shown the token outlives every one that has not.
 final class DoorConnections: Sendable {
     let budget: ServeBudget
-    private let state = Mutex(Held())
+    private let state = Locked(Held())
     private let clock = ContinuousClock()
 
     private struct Held {
@@ -123,7 +123,7 @@ final class DoorConnection: Sendable {
     let client: String
     let opened: ContinuousClock.Instant
     private let owner: DoorConnections
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let clock = ContinuousClock()
 
     private struct State {
@@ -144,7 +144,7 @@ final class DoorConnection: Sendable {
         self.client = client
         self.opened = opened
         self.owner = owner
-        state = Mutex(State(descriptors: [descriptor], moved: opened))
+        state = Locked(State(descriptors: [descriptor], moved: opened))
     }
 
     var isCut: Bool { state.withLock { $0.cut } }

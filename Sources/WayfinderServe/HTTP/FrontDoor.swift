@@ -1,7 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
-import Synchronization
+import Wayfinder
 #if canImport(Glibc)
 import Glibc
 #endif
@@ -37,7 +37,7 @@ final class FrontDoor: Sendable {
     private let pool: any AsyncSocketPool
     private let token: AccessToken
     let connections: DoorConnections
-    private let running = Mutex<Task<Void, Never>?>(nil)
+    private let running = Locked<Task<Void, Never>?>(nil)
     private let report: @Sendable (String) -> Void
 
     /// How much is read from a socket at once.

@@ -1,5 +1,5 @@
 import FlyingFox
-import Synchronization
+import Wayfinder
 
 /// Answers every request of `wayfinder serve`: the checks first (`RequestCheck`), then the
 /// simulator page at `/`, its assets under `/assets/`, the WebSocket at `/ws`; anything else is
@@ -12,7 +12,7 @@ public struct ServeRouter: HTTPHandler {
     /// The port the server listens on, known once it listens (asked for port 0, the system
     /// chooses): until then every request is refused.
     final class ListeningPort: Sendable {
-        private let value = Mutex<Int?>(nil)
+        private let value = Locked<Int?>(nil)
         init(_ port: Int? = nil) { value.withLock { $0 = port } }
         var port: Int? { value.withLock { $0 } }
         func set(_ port: Int) { value.withLock { $0 = port } }

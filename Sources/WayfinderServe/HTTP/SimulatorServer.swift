@@ -1,7 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
-import Synchronization
+import Wayfinder
 
 /// The HTTP server of `wayfinder serve`: listens on `address` (loopback unless told otherwise)
 /// and `port` (0: one the system chooses) through the `FrontDoor`, which hands each connection
@@ -18,7 +18,7 @@ public final class SimulatorServer: Sendable {
     private let socketAddress: any SocketAddress
     private let port: UInt16
     private let listening: ServeRouter.ListeningPort
-    private let running = Mutex<Running?>(nil)
+    private let running = Locked<Running?>(nil)
 
     /// What runs while the server serves.
     private struct Running: Sendable {
@@ -155,7 +155,7 @@ public final class SimulatorServer: Sendable {
 
 /// A continuation resumed by the first of several racing tasks; the others are ignored.
 private final class FirstOutcome: Sendable {
-    private let continuation = Mutex<CheckedContinuation<Void, Error>?>(nil)
+    private let continuation = Locked<CheckedContinuation<Void, Error>?>(nil)
 
     func wait(_ waiting: CheckedContinuation<Void, Error>) {
         continuation.withLock { $0 = waiting }

@@ -33,7 +33,9 @@
       case "state": W.receiveState(data); break;
       case "inspect": W.devtools.showInspected(data); break;
       case "explain": W.devtools.showExplanation(data); break;
+      case "export": W.devtools.saveExport(data); break;
       case "refused": W.phone.toast("Not done: " + data.reason); break;
+      case "recording": W.recorded(data); break;
     }
     if (typeof data.seq === "number") document.body.dataset.seq = String(data.seq);
   });
@@ -52,7 +54,7 @@
     for (const event of state.events) {
       if (state.reset) break;
       if (event.kind === "external") W.phone.toast("Opened outside the app: " + event.url);
-      else if (event.outcome === "failed" && event.kind !== "reload") W.phone.toast(event.message || "failed");
+      else if ((event.outcome === "failed" || event.outcome === "waiting") && event.kind !== "reload") W.phone.toast(event.message || "failed");
       else if (event.outcome === "unchanged" && ["back", "dismiss", "select"].includes(event.kind) && event.message) W.phone.toast(event.message);
     }
   };

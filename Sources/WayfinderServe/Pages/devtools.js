@@ -1,6 +1,7 @@
 // The devtools beside the phone: the event log (each event's URL, route, params, time, the
 // changes to the tree the host reported and the traceback; choosing one shows the app as it was
-// after it, and Restore makes that the app's tree again), the tree (tabs, stacks, modals, popover; entries not made yet marked), the route table
+// after it, and Restore makes that the app's tree again), the tree (tabs, stacks, modals, popover; entries not made yet marked; the open a
+// guard keeps waiting), a link sent from outside the app, the state and the log exported and imported as files, the route table
 // with an explain box, and the flow graph.
 "use strict";
 window.Wayfinder = window.Wayfinder || {};
@@ -162,6 +163,11 @@ window.Wayfinder = window.Wayfinder || {};
         top.appendChild(node("Modal " + (index + 1), entryList(modal)));
       });
       if (tree.popover) top.appendChild(node("Popover", entryList(tree.popover)));
+      if (tree.pending) {
+        const waiting = element("span", "tree-entry pending", tree.pending.url + (tree.pending.from_outside ? "  (a link from outside)" : ""));
+        waiting.dataset.url = tree.pending.url;
+        top.appendChild(node("Waiting for its guard", waiting));
+      }
     } else {
       top.appendChild(element("li", "caption", "The app is not loaded."));
     }
@@ -197,6 +203,7 @@ window.Wayfinder = window.Wayfinder || {};
     const report = answer.report || {};
     const lines = [answer.url];
     if (report.matched) {
+      for (const hop of report.moved || []) lines.push("  moved    " + hop.from + " -> " + hop.to + "  (moved '" + hop.old + "' -> '" + hop.new + "')");
       lines.push("  pattern  " + report.pattern + "  (mode " + report.mode + ")");
       if (report.method) lines.push("  method   " + report.method);
       lines.push("  params   " + JSON.stringify(report.params));
@@ -215,12 +222,63 @@ window.Wayfinder = window.Wayfinder || {};
     }
   }
 
+  // A link from outside the app: through the host's door for links (guards, the external rule,
+  // link prefixes), not as the URL bar's open.
+  document.getElementById("link-form").addEventListener("submit", function (event) {
+    event.preventDefault();
+    const url = document.getElementById("link-input").value.trim();
+    if (url) W.send({ type: "link", url: url });
+  });
+
+  // Files: the state and the event log exported as downloads, imported in parts (each message
+  // stays under the server's limit; 8192 characters are at most 48 KiB as JSON).
+  const importPart = 8192;
+  const importLimit = 16 * 1024 * 1024;
+  document.getElementById("export-state").addEventListener("click", function () { W.send({ type: "export", what: "state" }); });
+  document.getElementById("export-log").addEventListener("click", function () { W.send({ type: "export", what: "log" }); });
+  function importFile(input, what) {
+    input.addEventListener("change", function () {
+      const file = input.files && input.files[0];
+      input.value = "";
+      if (!file) return;
+      if (file.size > importLimit) { W.phone.toast("Not done: import: the file is larger than " + importLimit + " bytes"); return; }
+      file.text().then(function (text) {
+        // Cut between characters, never inside a surrogate pair.
+        const pieces = [];
+        let start = 0;
+        do {
+          let end = Math.min(text.length, start + importPart);
+          const code = text.charCodeAt(end - 1);
+          if (end < text.length && code >= 0xD800 && code <= 0xDBFF) end -= 1;
+          pieces.push(text.slice(start, end));
+          start = end;
+        } while (start < text.length);
+        pieces.forEach(function (piece, index) {
+          W.send({ type: "import", what: what, part: index + 1, parts: pieces.length, text: piece });
+        });
+      });
+    });
+  }
+  importFile(document.getElementById("import-state"), "state");
+  importFile(document.getElementById("import-log"), "log");
+
+  function saveExport(answer) {
+    const url = URL.createObjectURL(new Blob([answer.text], { type: "application/json" }));
+    const anchor = element("a");
+    anchor.href = url;
+    anchor.download = answer.name;
+    document.body.appendChild(anchor);
+    anchor.click();
+    anchor.remove();
+    setTimeout(function () { URL.revokeObjectURL(url); }, 1000);
+  }
+
   function showFlow(flow, screen) {
     W.flowGraph.draw(document.getElementById("flow-graph"), flow, screen);
   }
 
   W.devtools = {
     addEvents: addEvents, showTree: showTree, showRoutes: showRoutes, showInspected: showInspected,
-    showExplanation: showExplanation, showFlow: showFlow, showPanel: showPanel,
+    showExplanation: showExplanation, showFlow: showFlow, showPanel: showPanel, saveExport: saveExport,
   };
 })();

@@ -73,6 +73,8 @@ window.Wayfinder = window.Wayfinder || {};
       }
       box.appendChild(list);
     }
+    const form = W.form && W.form(screen);
+    if (form) box.appendChild(form);
     return box;
   }
 
@@ -124,6 +126,11 @@ window.Wayfinder = window.Wayfinder || {};
       }
     }
     if (document.activeElement !== urlInput) urlInput.value = (screen && screen.visible) || "";
+    const pending = document.getElementById("pending");
+    const waiting = screen && screen.pending;
+    pending.hidden = !waiting;
+    pending.textContent = waiting ? "Waiting: " + waiting.url + (waiting.from_outside ? " (a link from outside)" : "") +
+      " opens once its guard lets it through" : "";
   }
 
   function showFailure(failure) {

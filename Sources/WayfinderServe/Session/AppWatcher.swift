@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Wayfinder
 import WayfinderLua
 
 /// Live reload for `wayfinder serve`: a thread of its own waits on the app's directory
@@ -13,8 +13,8 @@ public final class AppWatcher: Sendable {
 
     /// A value the watching thread and its owner both reach.
     private final class Shared<Value: Sendable>: Sendable {
-        private let value: Mutex<Value>
-        init(_ value: Value) { self.value = Mutex(value) }
+        private let value: Locked<Value>
+        init(_ value: Value) { self.value = Locked(value) }
         var current: Value { value.withLock { $0 } }
         func set(_ new: Value) { value.withLock { $0 = new } }
     }

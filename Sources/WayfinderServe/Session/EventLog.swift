@@ -39,6 +39,19 @@ struct EventLog {
         self.byteLimit = byteLimit
     }
 
+    /// A log of events read from a file (`EventLogFile`), oldest first with increasing ids, each
+    /// with its own tree or none; the limits apply as when they happened.
+    init(imported: [(SessionEvent, Snapshot?)], byteLimit: Int = Self.standardByteLimit) {
+        self.byteLimit = byteLimit
+        for (event, snapshot) in imported {
+            nextID = event.id
+            _ = append({ _ in event }, snapshot: snapshot)
+        }
+    }
+
+    /// The tree kept for event `id` itself (not one carried from before it).
+    func ownSnapshot(at id: Int) -> Snapshot? { snapshots[id]?.snapshot }
+
     /// Adds an event, with the tree after it when it changed the tree (or is the first).
     mutating func append(_ make: (Int) -> SessionEvent, snapshot: Snapshot?) -> SessionEvent {
         let event = make(nextID)

@@ -27,8 +27,8 @@ struct ScreenModel {
 
     /// The model of an app that is not loaded (its scripts fail): nothing to show.
     static let empty: (screen: Value, tree: Value) = (
-        ["app": .null, "layers": [], "tabs": .null, "visible": .null],
-        ["root": .null, "modals": [], "popover": .null, "visible": .null]
+        ["app": .null, "layers": [], "tabs": .null, "visible": .null, "pending": .null],
+        ["root": .null, "modals": [], "popover": .null, "visible": .null, "pending": .null]
     )
 
     private final class Builder {
@@ -66,7 +66,7 @@ struct ScreenModel {
             }
             return [
                 "app": .string(host.config.name ?? host.stateName), "layers": .array(layers), "tabs": tabs,
-                "visible": snapshot.visible.map { .string($0.url) } ?? .null,
+                "visible": snapshot.visible.map { .string($0.url) } ?? .null, "pending": pending,
             ]
         }
 
@@ -89,8 +89,14 @@ struct ScreenModel {
             return [
                 "root": root, "modals": .array(snapshot.modals.map(entries)),
                 "popover": snapshot.popover.map { entries([$0]) } ?? .null,
-                "visible": snapshot.visible.map { .string($0.url) } ?? .null,
+                "visible": snapshot.visible.map { .string($0.url) } ?? .null, "pending": pending,
             ]
+        }
+
+        /// The open a guard keeps waiting, if any: its URL and whether it came from outside.
+        var pending: Value {
+            guard let open = host.pendingOpen else { return .null }
+            return ["url": .string(open.request.url), "from_outside": .bool(open.request.fromOutside)]
         }
 
         /// A layer: its stack as the navigation bar needs it, and its top screen.
@@ -126,6 +132,7 @@ struct ScreenModel {
                 fields["links"] = .array(screen.links.map { link in
                     ["title": .string(link.title), "url": .string(link.url), "external": .bool(host.isExternal(link.url))]
                 })
+                if !screen.fields.isEmpty || !screen.buttons.isEmpty { ScreenModel.addForm(of: screen, to: &fields) }
             }
             return .map(fields)
         }

@@ -4,7 +4,8 @@ import Wayfinder
 import WayfinderLua
 
 /// The app as `wayfinder serve` runs it, for every page connected at once: it performs what the
-/// pages ask (open, back, dismiss, select, reload, restore), keeps the event log and the flow
+/// pages ask (open, a link from outside, back, dismiss, select, reload, restore, export and
+/// import), keeps the event log and the flow
 /// graph, saves the navigation state after every change, and pushes the new state to every page
 /// after each change (`ClientHub`). An actor: the app's Lua state lives in its isolation alone.
 ///
@@ -36,6 +37,11 @@ public actor ServeSession {
     private var sequence = 0
     /// Whether the host reported changes since the last save.
     private var unsaved = false
+    /// What the Record button captures (SessionRecorder.swift).
+    private var recorder = SessionRecorder()
+    /// The file a page is importing, until its last part: one at a time in the session, so
+    /// what parts hold stays within one file's bound.
+    private var importing: (page: Int, file: SessionImport)?
 
     public init(options: ServeOptions, hub: ClientHub) {
         self.options = options
@@ -65,6 +71,7 @@ public actor ServeSession {
 
     func detach(_ id: Int) {
         hub.remove(id)
+        if importing?.page == id { importing = nil }
     }
 
     /// A message from page `client`: a command, or a refusal sent back to it alone.
@@ -87,21 +94,60 @@ public actor ServeSession {
     /// Performs `command`; answers meant for the asking page alone (inspect, explain, a refusal)
     /// go to `client`.
     func perform(_ command: ClientCommand, from client: Int? = nil) {
+        // The step a recording keeps when the command did what it asked.
+        var done: SessionRecorder.Step?
+        defer { if let done { recorder.add(done, shown: visibleTitle) } }
         switch command {
         case .open(let url, let from, let title):
             navigate(.open, url: url) { host in
                 try host.open(url)
                 if let from { flow.followed(from: from, to: url, title: title, in: host) }
+                done = title.map(SessionRecorder.Step.tap) ?? .open(url)
                 return nil
             }
         case .back:
-            navigate(.back) { try $0.back() ? nil : "nothing to go back to" }
+            navigate(.back) { host in
+                guard try host.back() else { return "nothing to go back to" }
+                done = .back
+                return nil
+            }
         case .dismiss:
-            navigate(.dismiss) { try $0.dismiss() ? nil : "nothing to dismiss" }
+            navigate(.dismiss) { host in
+                guard try host.dismiss() else { return "nothing to dismiss" }
+                done = .dismiss
+                return nil
+            }
         case .select(let tab):
+            let title = tabTitle(tab)
             navigate(.select, detail: "tab \(tab)") { host in
                 // The page counts tabs from 1, as people do.
-                try TabNumber.index(of: tab).map(host.selectTab(at:)) == true ? nil : "there is no tab \(tab)"
+                guard try TabNumber.index(of: tab).map(host.selectTab(at:)) == true else { return "there is no tab \(tab)" }
+                done = title.map(SessionRecorder.Step.tap)
+                return nil
+            }
+        case .fill(let name, let value):
+            navigate(.fill) { host in
+                guard let controller = host.tree.visible.flatMap(host.controller(for:)) else { return "no screen is open" }
+                // What the log says shows a secret masked.
+                let field = try host.setField(name, to: value, on: controller).masked
+                unsaved = true
+                done = .fill(field, value)
+                return "\(field.label) = \(field.shownValue)"
+            }
+        case .press(let title):
+            navigate(.press, detail: title) { host in
+                guard let controller = host.tree.visible.flatMap(host.controller(for:)) else { return "no screen is open" }
+                try host.press(title, on: controller)
+                unsaved = true
+                done = .tap(title)
+                return nil
+            }
+        case .record(let on):
+            if on {
+                recorder.start(shown: visibleTitle)
+                reply(["type": "recording", "on": true], to: client)
+            } else {
+                reply(["type": "recording", "on": false, "spec": .string(recorder.stop())], to: client)
             }
         case .reload:
             reload(because: [])
@@ -123,7 +169,28 @@ public actor ServeSession {
             }
         case .explain(let url):
             reply(explanation(of: url), to: client)
+        case .link(let url):
+            navigate(.link, url: url) { host in
+                try host.handleLink(url)
+                return nil
+            }
+        case .export(let file):
+            reply(exported(file), to: client)
+        case .importPart(let file, let part, let parts, let text):
+            receiveImport(file, part: part, of: parts, text: text, from: client)
         }
+    }
+
+    /// The title of the screen in view, as the page shows it.
+    private var visibleTitle: String? {
+        guard case .array(let layers)? = model.screen["layers"], let top = layers.last else { return nil }
+        return top["screen"]?["title"]?.stringValue
+    }
+
+    /// The title of tab `number` (from 1), as the page's tab bar shows it.
+    private func tabTitle(_ number: Int64) -> String? {
+        guard case .array(let tabs)? = model.screen["tabs"], let index = TabNumber.index(of: number), tabs.indices.contains(index) else { return nil }
+        return tabs[index]["title"]?.stringValue
     }
 
     /// The app's scripts changed on disk (`files`, relative to its directory; none when asked
@@ -149,19 +216,29 @@ public actor ServeSession {
         let clock = ContinuousClock()
         let start = clock.now
         var failed = false
+        // A guard that keeps the open waiting did not fail it: it opens once the guard lets it.
+        var waiting = false
         var message = detail
         var traceback: String?
+        let pendingBefore = host.pendingOpen.map { ($0.request.url, $0.since) }
         do {
             if let nothing = try body(host) { message = [detail, nothing].compactMap { $0 }.joined(separator: ": ") }
+            // A guard that opened another screen instead keeps this open waiting too.
+            if url != nil, let now = host.pendingOpen, pendingBefore.map({ $0 != (now.request.url, now.since) }) ?? true {
+                waiting = true
+                message = "'\(now.request.url)' waits: its guard opened '\(host.tree.visible?.url ?? "")' instead; "
+                    + "it is kept pending and opens once the guard lets it through"
+            }
         } catch {
-            failed = true
+            if case .waiting? = error as? NavigationError { waiting = true } else { failed = true }
             message = url.map { OpenFailure.reason(error, url: $0) } ?? "\(kind.rawValue): \(error)"
             traceback = ScriptError.carried(by: error)?.traceback
         }
         let duration = start.duration(to: clock.now)
         var changes = feed.take()
         let shown = refresh(adding: &changes)
-        record(kind, outcome: failed ? .failed : changes.isEmpty ? .unchanged : .changed, url: url, route: route, message: message,
+        let outcome: SessionEvent.Outcome = waiting ? .waiting : failed ? .failed : changes.isEmpty ? .unchanged : .changed
+        record(kind, outcome: outcome, url: url, route: route, message: message,
                traceback: traceback, duration: duration, changes: changes, snapshot: shown || !changes.isEmpty)
         recordNotes()
         save()
@@ -358,13 +435,99 @@ public actor ServeSession {
         do {
             let report = try host.match(url)
             answer["report"] = report.json
-            let explanation = report.external ? nil : try? host.explain(url)
+            let explanation = report.external ? nil : try? host.explain(report.matchedURL)
             answer["explain"] = .array(explanation?.entries.map(\.json) ?? [])
         } catch {
             answer["report"] = ["url": .string(url), "matched": false, "external": false, "reason": .string("script error: \(error.message)")]
             answer["explain"] = []
         }
         return .map(answer)
+    }
+
+    // MARK: Files
+
+    /// The state or the event log as a file for page to save: `{"type":"export","what":W,
+    /// "name":FILE,"text":CONTENTS}`, or the reason it cannot be.
+    private func exported(_ file: SessionFile) -> Value {
+        guard let host else {
+            return ["type": "refused", "reason": .string("export: the app is not loaded: " + (failure?.message ?? "no app"))]
+        }
+        let name = host.stateName
+        do {
+            let text: String
+            switch file {
+            case .state: text = try FileStateStore.text(of: host.capturedState())
+            case .log: text = try EventLogFile.text(app: name, log: log)
+            }
+            return ["type": "export", "what": .string(file.rawValue), "name": .string("\(name)-\(file.rawValue).json"), "text": .string(text)]
+        } catch {
+            return ["type": "refused", "reason": .string("export: cannot write the \(file.rawValue) as JSON: \(error)")]
+        }
+    }
+
+    /// A part of a file page `client` imports; the whole file is read once its last part came. A
+    /// refusal (a part out of order, a file too large, one that is not a valid state or log)
+    /// goes to that page alone and leaves the session as it was. A page that begins an import
+    /// ends any other page's import under way (whose next part is then refused).
+    private func receiveImport(_ file: SessionFile, part: Int, of parts: Int, text: String, from client: Int?) {
+        let key = client ?? -1
+        if part == 1 { importing = (key, SessionImport(file: file, parts: parts)) }
+        guard let current = importing, current.page == key else {
+            refuse("import: part \(part) of \(parts) came without part 1", to: client)
+            return
+        }
+        var buffer = current.file
+        let whole: String?
+        do { whole = try buffer.add(part: part, of: parts, file: file, text: text) } catch {
+            importing = nil
+            refuse(error.description, to: client)
+            return
+        }
+        guard let whole else {
+            importing = (key, buffer)
+            return
+        }
+        importing = nil
+        guard let host else {
+            refuse("import: the app is not loaded: " + (failure?.message ?? "no app"), to: client)
+            return
+        }
+        switch file {
+        case .state: importState(whole, into: host, from: client)
+        case .log: importLog(whole, app: host.stateName, from: client)
+        }
+    }
+
+    /// A state file, read and checked as the state store reads one, made the app's tree as a
+    /// launch restores it.
+    private func importState(_ text: String, into host: WayfinderHost, from client: Int?) {
+        let state: NavigationState
+        do { state = try FileStateStore.state(from: Data(text.utf8)) } catch {
+            refuse("import: the file is not a valid state: \(error)", to: client)
+            return
+        }
+        if let other = state.app, other != host.stateName {
+            refuse("import: the state is of the app '\(other)', not '\(host.stateName)'", to: client)
+            return
+        }
+        navigate(.import, detail: "the state file") { host in
+            try host.restore(from: state) ? nil : "no screen of that state opens any more"
+        }
+    }
+
+    /// An event log, every event and tree checked, in place of the session's: time travel and
+    /// restore then work on its events; the app's tree stays as it is.
+    private func importLog(_ text: String, app: String, from client: Int?) {
+        let events: [(SessionEvent, EventLog.Snapshot?)]
+        do { events = try EventLogFile.read(text, app: app) } catch {
+            refuse("import: " + error.description, to: client)
+            return
+        }
+        log = EventLog(imported: events, byteLimit: log.byteLimit)
+        record(.import, outcome: .unchanged, message: "imported an event log of \(events.count) events")
+        unsent = []
+        let dropped = hub.broadcast(message(events: log.events, reset: true))
+        for id in dropped { recordLetGo(id) }
     }
 
     // MARK: Messages

@@ -11,6 +11,8 @@ import Wayfinder
 struct SessionEvent {
     enum Kind: String {
         case launch, open, back, dismiss, select, reload, restore
+        /// A field typed into (a secret's value masked) and a button pressed.
+        case fill, press
         /// A screen's `render()` raised or ran out of time (reported once per entry).
         case render
         /// A URL the app handed outside (`tel:`, `mailto:`): "opened outside".
@@ -18,6 +20,10 @@ struct SessionEvent {
         /// What a script printed.
         case print
         case warning
+        /// A link from outside the app, through the host's door for them (`handleLink`).
+        case link
+        /// A state file imported (restored as a launch restores one).
+        case `import`
     }
 
     enum Outcome: String {
@@ -27,6 +33,8 @@ struct SessionEvent {
         /// that did nothing, a message).
         case unchanged
         case failed
+        /// A guard stopped the open and keeps it waiting (pending) until it lets it through.
+        case waiting
     }
 
     let id: Int
@@ -72,5 +80,15 @@ struct SessionEvent {
         let formatter = DateFormatter()
         formatter.dateFormat = "HH:mm:ss.SSS"
         return formatter.string(from: date)
+    }
+
+    /// A time of day as `clockTime` writes it, back as a date (of any day: only the time shows);
+    /// nil for anything else.
+    static func clockDate(_ text: String) -> Date? {
+        guard text.utf8.count == 12 else { return nil }
+        let formatter = DateFormatter()
+        formatter.dateFormat = "HH:mm:ss.SSS"
+        formatter.isLenient = false
+        return formatter.date(from: text)
     }
 }

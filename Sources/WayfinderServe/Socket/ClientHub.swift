@@ -1,5 +1,5 @@
 import FlyingFox
-import Synchronization
+import Wayfinder
 
 /// The pages connected over WebSocket, each by the queue its messages go out on (`PageQueue`).
 /// The session sends through it while it holds its own isolation, so every page gets the messages
@@ -12,8 +12,8 @@ public final class ClientHub: Sendable {
 
     /// How many bytes may wait for one page.
     public let pageQueueBytes: Int
-    private let clients = Mutex<[Int: PageQueue]>([:])
-    private let nextID = Mutex(1)
+    private let clients = Locked<[Int: PageQueue]>([:])
+    private let nextID = Locked(1)
 
     public init(pageQueueBytes: Int = ClientHub.standardPageQueueBytes) {
         self.pageQueueBytes = pageQueueBytes

@@ -1,5 +1,5 @@
 import FlyingFox
-import Synchronization
+import Wayfinder
 
 /// The messages on their way to one page, bounded in bytes: a message counts from the moment it
 /// is queued until the server library has taken the last frame of it to write (`written`), so
@@ -9,7 +9,7 @@ import Synchronization
 /// whatever its size, so a page that reads gets every message.
 final class PageQueue: Sendable {
     let byteLimit: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var messages: [String] = []

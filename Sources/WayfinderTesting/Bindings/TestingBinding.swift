@@ -1,3 +1,4 @@
+import OrderedCollections
 import Foundation
 import Wayfinder
 import WayfinderLua
@@ -109,7 +110,7 @@ enum TestingBinding {
             }
             try driver.use()
             do {
-                try driving(call) { try driver.running().navigator.open(request) }
+                try driving(call) { try driver.running().app.navigator.open(request) }
             } catch let error as StepBudgetSpent {
                 throw error
             } catch {
@@ -129,7 +130,7 @@ enum TestingBinding {
             let url = try call.text(2, name: "url")
             try driver.use()
             do {
-                try driving(call) { try driver.running().handleLink(url) }
+                try driving(call) { try driver.running().app.handleLink(url) }
             } catch let error as StepBudgetSpent {
                 throw error
             } catch {
@@ -143,14 +144,14 @@ enum TestingBinding {
     static let urlForRoute: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try call.object(1, as: AppDriver.self, name: "app").running()
-            return [.string(try RouteParams.url(of: host.routes, call: call, nameAt: 2))]
+            return [.string(try RouteParams.url(of: host.app.routes, call: call, nameAt: 2))]
         }
     }
 
     static let popToRoot: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            if try !driving(call, { try driver.running().navigator.popToRoot() }) { throw Refusal("nothing to pop") }
+            if try !driving(call, { try driver.running().app.navigator.popToRoot() }) { throw Refusal("nothing to pop") }
         }
     }
 
@@ -159,7 +160,7 @@ enum TestingBinding {
     static let resume: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            let navigator = try driver.running().navigator
+            let navigator = try driver.running().app.navigator
             let url = navigator.pendingOpen?.request.url ?? ""
             let outcome: ResumeOutcome<LuaController>
             do {
@@ -180,21 +181,21 @@ enum TestingBinding {
     /// pending() -> { url, link, presentation, since } | nil
     static let pending: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [try call.object(1, as: AppDriver.self, name: "app").running().navigator.pendingOpen.map(NavigatorBinding.described) ?? .null]
+            [try call.object(1, as: AppDriver.self, name: "app").running().app.navigator.pendingOpen.map(NavigatorBinding.described) ?? .null]
         }
     }
 
     static let back: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            if try !driving(call, { try driver.running().navigator.back() }) { throw Refusal("nothing to go back to") }
+            if try !driving(call, { try driver.running().app.navigator.back() }) { throw Refusal("nothing to go back to") }
         }
     }
 
     static let dismiss: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            if try !driving(call, { try driver.running().navigator.dismiss() }) { throw Refusal("nothing to dismiss") }
+            if try !driving(call, { try driver.running().app.navigator.dismiss() }) { throw Refusal("nothing to dismiss") }
         }
     }
 
@@ -203,7 +204,7 @@ enum TestingBinding {
         navigation(L) { driver, call in
             let number = try call.int(2, name: "tab")
             try driver.use()
-            guard try driving(call, { try driver.running().navigator.select(tabNumber: number) }) else {
+            guard try driving(call, { try driver.running().app.navigator.select(tabNumber: number) }) else {
                 throw Refusal("there is no tab \(number)")
             }
         }
@@ -249,13 +250,13 @@ enum TestingBinding {
 
     static let url: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [try call.object(1, as: AppDriver.self, name: "app").running().navigator.url.map(Value.string) ?? .null]
+            [try call.object(1, as: AppDriver.self, name: "app").running().app.navigator.url.map(Value.string) ?? .null]
         }
     }
 
     static let tree: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [try call.object(1, as: AppDriver.self, name: "app").running().navigator.tree.snapshot]
+            [try call.object(1, as: AppDriver.self, name: "app").running().app.navigator.tree.snapshot]
         }
     }
 
@@ -264,7 +265,7 @@ enum TestingBinding {
     static let render: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try call.object(1, as: AppDriver.self, name: "app").running()
-            guard let controller = host.navigator.tree.visible?.controller else { return [.null] }
+            guard let controller = host.app.navigator.tree.visible?.controller else { return [.null] }
             let rendered: RenderedScreen?
             do {
                 rendered = try driving(call) { try host.render(controller) }
@@ -273,7 +274,17 @@ enum TestingBinding {
             }
             guard let screen = rendered else { return [["title": .string(host.describe(controller)), "lines": [], "links": []]] }
             let links = screen.links.map { link -> Value in ["title": .string(link.title), "url": .string(link.url)] }
-            return [["title": screen.title.map(Value.string) ?? .null, "lines": .array(screen.lines.map(Value.string)), "links": .array(links)]]
+            let fields = screen.fields.map { field -> Value in
+                ["name": .string(field.name), "label": .string(field.label), "kind": .string(field.kind.rawValue),
+                 "value": field.value, "choices": .array(field.choices.map(Value.string))]
+            }
+            let buttons = screen.buttons.map { button -> Value in ["title": .string(button.title), "method": .string(button.method)] }
+            var answer: OrderedDictionary<String, Value> = ["title": screen.title.map(Value.string) ?? .null,
+                                                            "lines": .array(screen.lines.map(Value.string)), "links": .array(links)]
+            // Only a screen that has them answers fields and buttons.
+            if !fields.isEmpty { answer["fields"] = .array(fields) }
+            if !buttons.isEmpty { answer["buttons"] = .array(buttons) }
+            return [.map(answer)]
         }
     }
 
@@ -334,7 +345,7 @@ enum TestingBinding {
     /// at most what remains of the step's budget (they run on the same thread's clock, and the
     /// shim caps their deadline by the step's), so the app stopped at that same moment: the step
     /// stops here, at the spec's line, naming what the app was doing.
-    private struct StepBudgetSpent: Error {
+    struct StepBudgetSpent: Error {
         let scriptError: ScriptError
     }
 
@@ -342,7 +353,7 @@ enum TestingBinding {
     /// app's call failed because of it or had just finished), throws ``StepBudgetSpent`` instead
     /// of answering: a spec never goes on past its budget because the time went into an app.
     @discardableResult
-    private static func driving<T>(_ call: LuaCall, _ body: () throws -> T) throws -> T {
+    static func driving<T>(_ call: LuaCall, _ body: () throws -> T) throws -> T {
         let outcome: Result<T, Error>
         do { outcome = .success(try body()) } catch { outcome = .failure(error) }
         guard call.state.isBudgetSpent else { return try outcome.get() }

@@ -23,6 +23,9 @@ final class CommandInput {
     private var decoder = KeyDecoder()
     private var editor = LineEditor()
     private var keys: [KeyDecoder.Key] = []
+    /// The line being edited as the terminal shows it (typing into a secret field masked), one
+    /// character for each typed.
+    var shown: (String) -> String = { $0 }
 
     init(watcher: DirectoryWatcher?, editing: Bool = false) {
         self.watcher = watcher
@@ -63,7 +66,7 @@ final class CommandInput {
     /// The prompt and the line being edited, the cursor where the editor has it.
     private func redrawLine() {
         let back = editor.text.count - editor.cursor
-        Terminal.write("\r\u{1B}[K> " + editor.line + (back > 0 ? "\u{1B}[\(back)D" : ""))
+        Terminal.write("\r\u{1B}[K> " + shown(editor.line) + (back > 0 ? "\u{1B}[\(back)D" : ""))
     }
 
     private func nextLine() -> Event {

@@ -70,6 +70,7 @@ struct RunCommand: ParsableCommand {
             embedded.stateStore = store
         }
         let session = RunSession(host: embedded, styled: interactive)
+        input.shown = { [unowned session] in session.echoed($0) }
         embedded.printSink = { [unowned session] in session.note($0) }
         for line in printed { session.note(line) }
         session.launch()
@@ -91,7 +92,7 @@ struct RunCommand: ParsableCommand {
                 if !interactive { Terminal.write("~ changed: \(files.joined(separator: ", "))\n\n") }
                 session.reload(because: files)
             case .line(let line):
-                if !interactive { Terminal.write("> \(line)\n\n") }
+                if !interactive { Terminal.write("> \(session.echoed(line))\n\n") }
                 if session.execute(line) == .quit { break loop }
             }
             if let failure = session.save() { session.note(failure) }

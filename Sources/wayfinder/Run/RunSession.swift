@@ -16,7 +16,7 @@ final class RunSession {
     /// Why the last reload was refused: shown on every screen until a reload succeeds.
     private(set) var reloadFailure: String?
 
-    static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o [VERB] URL (open), l URL (a link from outside), root (pop to root), s (print the tree), r (reload), h (help), q (quit)"
+    static let help = "commands: a link's number, b (back), d (dismiss), t N (select tab N), o [VERB] URL (open), l URL (a link from outside), f N TEXT (fill field N), p N (press button N), root (pop to root), s (print the tree), r (reload), h (help), q (quit)"
 
     /// What `h` shows: every command and what it does.
     static let helpLines = [
@@ -28,6 +28,8 @@ final class RunSession {
         "  o URL    open any URL (tt://..., or an external one)",
         "  o VERB URL  open it with a presentation: " + Presentation.listedChoices,
         "  l URL    a link from outside the app: only routes marked external open",
+        "  f N TEXT type TEXT into field N (a toggle: on or off; a choice: one of its choices)",
+        "  p N      press button N",
         "  root     pop the visible stack to its first screen (and close the popover)",
         "  s        print the whole navigation tree",
         "  r        reload the app's scripts, keeping your place",
@@ -91,7 +93,7 @@ final class RunSession {
     }
 
     /// The navigator's change count at the last save.
-    private var savedChangeCount: Int?
+    var savedChangeCount: Int?
 
     /// Saves the navigation state when the app has a state store and the tree changed since the
     /// last save; why it could not, if it could not.
@@ -159,6 +161,10 @@ final class RunSession {
             messages += TreeText.lines(host.tree.value, tabTitles: host.config.tabTitles)
         case "h", "help", "?":
             messages += Self.helpLines
+        case "f", "fill":
+            fill(argument)
+        case "p", "press":
+            press(argument)
         default:
             if let number = Int(command), argument.isEmpty {
                 guard links.indices.contains(number - 1) else {

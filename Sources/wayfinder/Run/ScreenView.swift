@@ -60,6 +60,7 @@ struct ScreenView {
                     text.append("  \(number) " + titles[i].padding(toLength: width, withPad: " ", startingAt: 0) + "  " + dim(VisibleText.escaped(link.url)))
                 }
             }
+            text += formLines(screen)
         } else {
             text.append("(nothing is open: 'o URL' opens a screen)")
         }
@@ -67,7 +68,7 @@ struct ScreenView {
         if let pending = host.pendingOpen { text.append(dim(PendingText.line(pending))) }
         // What scripts print and the reasons they give, a line each, never a terminal escape sequence.
         text += (messages + problems).flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map { VisibleText.escaped(String($0)) } }
-        text.append(dim("number: open link | b back | d dismiss | t N: tab | o URL: open | l URL: link | s: tree | r: reload | h: help | q: quit"))
+        text.append(dim("number: open link | f N TEXT: fill | p N: press | b back | d dismiss | t N: tab | o URL: open | l URL: link | s: tree | r: reload | h: help | q: quit"))
         return (text, links)
     }
 
@@ -109,5 +110,5 @@ struct ScreenView {
     }
 
     private func bold(_ text: String) -> String { styled ? "\u{1B}[1m" + text + "\u{1B}[0m" : text }
-    private func dim(_ text: String) -> String { styled ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
+    func dim(_ text: String) -> String { styled ? "\u{1B}[2m" + text + "\u{1B}[0m" : text }
 }

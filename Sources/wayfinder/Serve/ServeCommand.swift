@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Synchronization
 import Wayfinder
 import WayfinderLua
 import WayfinderServe
@@ -120,7 +119,7 @@ struct ServeCommand: ParsableCommand {
 
     /// Where the serving task leaves its exit status.
     private final class Outcome: Sendable {
-        private let value = Mutex<Int32>(0)
+        private let value = Locked<Int32>(0)
         var status: Int32 {
             get { value.withLock { $0 } }
             set { value.withLock { $0 = newValue } }

@@ -48,7 +48,7 @@ struct CrawlTests {
         #expect(text.contains("tt://setings from tt://home (\"Typo\"): no route matches"))
         #expect(text.contains("tt://crash from tt://home (\"Crash\"): cannot open 'tt://crash': app.lua:25: the kitchen is closed"))
         #expect(text.contains("tt://loop/a from tt://home (\"Round and round\"): redirect loop cut after 8 hops"))
-        #expect(text.contains("tt://blank from tt://home (\"Blank\"): render() of Blank returned a string"))
+        #expect(text.contains("tt://blank from tt://home (\"Blank\"): app.lua:28: render() of Blank returned a string"))
         #expect(text.contains("routes no link reached (1):\n  tt://orphan"))
         #expect(text.contains("tel:5550100 from tt://home"))
         #expect(text.contains("screens reached (2):"))
@@ -113,10 +113,55 @@ struct CrawlTests {
         #expect(broken.status == 1)
         #expect(broken.stdout.hasPrefix("flowchart LR\n"))
         #expect(broken.stdout.contains("{{\"tt://setings\"}}"))
+        // Dead links are painted red, as in the Graphviz graph.
+        let lines = broken.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        let deadID = try #require(lines.first { $0.hasSuffix("{{\"tt://setings\"}}") }?.split(separator: "{").first.map(String.init))
+        #expect(lines.contains("classDef dead stroke:#d00,color:#d00"))
+        let classed = try #require(lines.first { $0.hasPrefix("class ") && $0.hasSuffix(" dead") })
+        #expect(classed.dropFirst("class ".count).dropLast(" dead".count).split(separator: ",").map(String.init).contains(deadID))
         let restaurant = try WayfinderCLI.run(["crawl", RunAndOpenTests.restaurant, "--mermaid"])
         #expect(restaurant.stdout.contains("-.->"))
         #expect(restaurant.stdout.contains("subgraph tab6 [\"tab 6 (Contacts): tt://contacts\"]"))
         #expect(restaurant.stdout.contains("tt://order?waitress=()#35;(orderAction:)"))
+    }
+
+    @Test func aRouteAWebLinkOpensCountsAsReached() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", """
+            local wf = require "wayfinder"
+            local Page = wf.controller "Page"
+            function Page:init() end
+            function Page:render() return { title = "page", links = {} } end
+            wf.map:from("tt://home", Page)
+            wf.map:from("tt://item/(id:int)", Page, { external = true })
+            wf.map:from("tt://secret/(id:int)", Page)
+            wf.app { root = "tt://home", persistence = "none", link_prefixes = { ["https://shop.example.com/"] = "tt://" } }
+            """)
+        let result = try WayfinderCLI.run(["crawl", directory.path, "--json"])
+        let fields = try report(result)
+        // The item opens from the web; the secret route, not external, is reached by nothing.
+        #expect(list(fields["unreached"]) == [.string("tt://secret/(id:int)")])
+    }
+
+    @Test func anActionThatShowsAScreenOfTheLinkingURLIsDrawn() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", """
+            local wf = require "wayfinder"
+            local List = wf.controller "List"
+            function List:init() end
+            function List:render() return { title = "list", links = { { "Again", "tt://again" }, { "Stay", "tt://stay" } } } end
+            wf.map:from("tt://list", List)
+            wf.map:from("tt://again", function() assert(wf.navigator:open("tt://list")) end, { mode = "none" })
+            wf.map:from("tt://stay", function() end, { mode = "none" })
+            wf.app { root = "tt://list", persistence = "none" }
+            """)
+        let result = try WayfinderCLI.run(["crawl", directory.path, "--mermaid"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        func id(_ label: String) -> String? { lines.first { $0.contains("\"\(label)\"") && !$0.contains("-->") }?.prefix { $0 != "[" && $0 != "(" }.description }
+        let list = try #require(id("tt://list")), again = try #require(id("tt://again")), stay = try #require(id("tt://stay"))
+        #expect(lines.contains("\(again) --> \(list)"), "\(result.stdout)")
+        #expect(!lines.contains("\(stay) --> \(list)"), "an action that showed nothing new leads nowhere")
     }
 
     @Test func queryVariantsAreFollowedOncePerShapeUnlessAll() throws {

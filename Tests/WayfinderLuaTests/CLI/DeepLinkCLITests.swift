@@ -12,6 +12,32 @@ struct DeepLinkCLITests {
         #expect(result.stdout == "stack: tt://home > tt://cat/shoes > tt://cat/shoes/item/3\nvisible: tt://cat/shoes/item/3\n")
     }
 
+    @Test func threeTwentysExternalModeIsAnActionALinkFromOutsideMayRun() throws {
+        let directory = try TemporaryDirectory()
+        try directory.write("app.lua", """
+            local wf = require "wayfinder"
+            local Page = wf.controller "Page"
+            function Page:init() end
+            wf.map:from("tt://home", Page)
+            wf.map:from("tt://ping", function() print("pinged") end, { mode = "external" })
+            wf.app { root = "tt://home", persistence = "none" }
+            """)
+        let routes = try WayfinderCLI.run(["routes", directory.path, "--json"])
+        #expect(routes.status == 0, "\(routes.stderr)")
+        #expect(routes.lines.contains { $0.contains(#""pattern":"tt://ping","mode":"none""#) && $0.contains(#""external":true"#) }, "\(routes.stdout)")
+        let linked = try WayfinderCLI.run(["open", directory.path, "--link", "tt://ping"])
+        #expect(linked.status == 0, "\(linked.stderr)")
+        #expect(linked.stdout == "stack: tt://home\nvisible: tt://home\n")
+        #expect(linked.stderr.contains("pinged"))
+        try directory.write("app.lua", """
+            local wf = require "wayfinder"
+            wf.map:from("tt://ping", function() end, { mode = "external", external = false })
+            """)
+        let contradicted = try WayfinderCLI.run(["routes", directory.path])
+        #expect(contradicted.status == 2)
+        #expect(contradicted.stderr.contains("app.lua:2: map:from: mode 'external' is the option external = true with no screen; it cannot take external = false"), "\(contradicted.stderr)")
+    }
+
     @Test func aParentThatCannotBeFilledFailsTheLoadAtTheScriptsLine() throws {
         let directory = try TemporaryDirectory()
         try directory.write("app.lua", """

@@ -136,7 +136,7 @@ struct AppSourceTests {
         }
         #expect(inMemory.navigator.tree.allEntries.map(\.url) == onDisk.navigator.tree.allEntries.map(\.url))
         #expect(inMemory.navigator.url == "tt://food/pizza")
-        #expect(try inMemory.render(#require(inMemory.navigator.top)) == onDisk.render(#require(onDisk.navigator.top)))
+        #expect(try inMemory.bridge.render(#require(inMemory.navigator.top)) == onDisk.bridge.render(#require(onDisk.navigator.top)))
     }
 
     @Test func theEntryIsOneOfTheSources() throws {
@@ -244,15 +244,15 @@ struct AppSourceTests {
         let host = try AppHost(source: AppSource(sources: app("Note")), printSink: { _ in })
         try host.launch()
         _ = try host.navigator.open("tt://note/second")
-        #expect(try host.render(#require(host.navigator.top))?.title == "Note second")
+        #expect(try host.bridge.render(#require(host.navigator.top))?.title == "Note second")
         let (fresh, _) = try host.reloaded(from: AppSource(sources: app("Edited")))
         #expect(fresh.navigator.tree.allEntries.map(\.url) == ["tt://note/first", "tt://note/second"])
-        #expect(try fresh.render(#require(fresh.navigator.top))?.title == "Edited second")
+        #expect(try fresh.bridge.render(#require(fresh.navigator.top))?.title == "Edited second")
         // Without new sources, the app's own run again.
         let (again, _) = try fresh.reloaded()
-        #expect(try again.render(#require(again.navigator.top))?.title == "Edited second")
+        #expect(try again.bridge.render(#require(again.navigator.top))?.title == "Edited second")
         // Sources that fail leave the running app as it was.
         #expect(throws: ReloadError.self) { try again.reloaded(from: AppSource(sources: ["app.lua": "error('no')"])) }
-        #expect(try again.render(#require(again.navigator.top))?.title == "Edited second")
+        #expect(try again.bridge.render(#require(again.navigator.top))?.title == "Edited second")
     }
 }

@@ -91,7 +91,7 @@ struct HostMemoryTests {
             try app.navigator.open("tt://titled/\(i)")
             guard let controller = app.navigator.top else { Issue.record("nothing opened"); return }
             do {
-                _ = try app.render(controller)
+                _ = try app.bridge.render(controller)
             } catch {
                 failed = error
                 break

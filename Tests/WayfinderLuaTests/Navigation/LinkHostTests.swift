@@ -113,7 +113,7 @@ struct LinkHostTests {
         let old = try #require(desk.host.navigator.top)
         let fresh = try #require(try desk.host.navigator.open(NavigationRequest(url: "tt://counter", presentation: .refresh)))
         #expect(fresh !== old)
-        #expect(try desk.host.render(fresh)?.lines == ["count 1", "made 2"])
+        #expect(try desk.host.bridge.render(fresh)?.lines == ["count 1", "made 2"])
         #expect(desk.stack == ["tt://home", "tt://counter"])
     }
 

@@ -187,11 +187,13 @@ struct NavigatorBindingTests {
     @Test func renderIsReadIntoAScreen() throws {
         let app = try TestApp(Self.app)
         try app.run("wayfinder.navigator:open('tt://home')")
-        let screen = try app.host.render(try #require(app.host.navigator.top))
+        let screen = try app.host.bridge.render(try #require(app.host.navigator.top))
         #expect(screen == RenderedScreen(title: "Screen tt://home", lines: ["one", "2"],
                                          links: [.init(title: "Home", url: "tt://home"), .init(title: "Menu", url: "tt://menu/1")]))
     }
 
+    /// Named by the controller and where its render is defined, since the table it returned has
+    /// no line of its own.
     @Test func badRenderResultsNameTheController() throws {
         let app = try TestApp("""
             local wf = require "wayfinder"
@@ -206,15 +208,15 @@ struct NavigatorBindingTests {
             wf.map:from("tt://bad/(initWithHow:)", Bad)
             """)
         let expected = [
-            "string": "render() of Bad returned a string, not a table { title, lines, links }",
-            "link": "render() of Bad returned links[1] that is not { \"label\", \"url\" }",
-            "field": "render() of Bad returned an unknown field 'titel' (fields: title, lines, links)",
+            "string": "app.lua:4: render() of Bad returned a string, not a table { title, lines, links }",
+            "link": "app.lua:4: render() of Bad returned links[1] that is not { \"label\", \"url\" }",
+            "field": "app.lua:4: render() of Bad returned an unknown field 'titel' (fields: title, lines, links, fields, buttons)",
             "error": "app.lua:8: cannot draw",
         ]
         for (how, message) in expected {
             try app.run("wayfinder.navigator:open('tt://bad/\(how)')")
             let top = try #require(app.host.navigator.top)
-            #expect { try app.host.render(top) } throws: { ($0 as? ScriptError)?.message == message }
+            #expect { try app.host.bridge.render(top) } throws: { ($0 as? ScriptError)?.message == message }
         }
     }
 

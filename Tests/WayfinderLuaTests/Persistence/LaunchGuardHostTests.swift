@@ -162,7 +162,7 @@ struct LaunchGuardHostTests {
         #expect(warnings.isEmpty, "\(warnings)")
         #expect(host.navigator.url == "tt://cart?owner=ann")
         let cart = try #require(host.navigator.top)
-        #expect(try host.render(cart)?.lines == ["2 x pears", "1 x fig"])
+        #expect(try host.bridge.render(cart)?.lines == ["2 x pears", "1 x fig"])
         #expect(host.navigator.pendingOpen?.request.url == "tt://checkout/4")
         #expect(host.navigator.pendingOpen?.request.state == ["lines": [["name": "plum", "quantity": 1]]])
         try host.persist()

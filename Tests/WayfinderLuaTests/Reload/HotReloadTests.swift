@@ -55,7 +55,7 @@ struct HotReloadTests {
 
         var visibleTitle: String? {
             guard let controller = host.navigator.tree.visible?.controller else { return nil }
-            return (try? host.render(controller))??.title
+            return (try? host.bridge.render(controller))??.title
         }
 
         var urls: [String] { host.navigator.tree.allEntries.map(\.url) }
@@ -79,7 +79,7 @@ struct HotReloadTests {
         #expect(app.urls == before)
         #expect(app.visibleTitle == "Shopping groceries")
         let visible = try #require(app.host.navigator.tree.visible?.controller)
-        #expect(try app.host.render(visible)?.lines == ["draft: milk, eggs"])
+        #expect(try app.host.bridge.render(visible)?.lines == ["draft: milk, eggs"])
         #expect(report.changes == RouteChanges(added: ["tt://about"]))
         #expect(app.host.constructedCount == 1, "only the visible screen is made again")
         // The old host is untouched: its tree still holds its own controllers.

@@ -1,12 +1,11 @@
 import Foundation
-import Synchronization
 import Testing
 import Wayfinder
 @testable import WayfinderLua
 
 final class Slot: Sendable {
-    private let value: Mutex<Value?>
-    init(_ value: Value) { self.value = Mutex(value) }
+    private let value: Locked<Value?>
+    init(_ value: Value) { self.value = Locked(value) }
     func clear() { value.withLock { $0 = nil } }
 }
 

@@ -15,14 +15,14 @@ struct DriverWarningsTests {
                                    printSink: { _ in })
         let host = try driver.running()
         let warning = String(repeating: "w", count: 60 * 1024)
-        for _ in 0..<200 { host.warn(warning) }
+        for _ in 0..<200 { host.app.warn(warning) }
         let kept = driver.warnings
         #expect(kept.last == "(more warnings left out)")
         #expect(kept.dropLast().allSatisfy { $0 == warning })
         #expect(kept.reduce(0) { $0 + $1.utf8.count } <= AppDriver.warningBytes + 64)
         #expect(kept.count == AppDriver.warningBytes / warning.utf8.count + 1)
         // Nothing more is kept once some were left out.
-        host.warn("short")
+        host.app.warn("short")
         #expect(driver.warnings == kept)
         try driver.close()
     }

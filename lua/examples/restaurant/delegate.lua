@@ -43,12 +43,17 @@ end
 
 -- tt://order/send: the order goes to the kitchen, and the confirmation and the order
 -- screen under it go away, back to whatever the guest was browsing.
+-- The menus show the order last sent (its note too), kept in the app context.
 function delegate.send_order(route)
   local items = ticket.items(route and route.query)
   local nav = wf.navigator
   for _ = 1, MAX_LAYERS do
     if not in_order_flow(nav:url()) or not nav:dismiss() then break end
   end
+  local note = route and route.query and route.query.note
+  local sent = ticket.describe(items)
+  if type(note) == "string" and note ~= "" then sent = sent .. " (" .. note .. ")" end
+  wf.context.app:set("lastOrder", sent)
   return { sent = items }
 end
 

@@ -4,7 +4,7 @@
 -- requires it. Every function here is an empty body: the spec lua/spec/annotations_spec.lua loads
 -- this file and compares its names with the module a running host exports, both ways.
 
----@alias wayfinder.mode "create"|"share"|"modal"|"popover"|"none"
+---@alias wayfinder.mode "create"|"share"|"modal"|"popover"|"none"|"external"
 ---@alias wayfinder.persistence "none"|"top"|"all"
 ---@alias wayfinder.presentation "push"|"replace"|"replace_root"|"clear_all"|"refresh"|"pop"|"none"
 ---@alias wayfinder.value nil|boolean|number|string|table
@@ -79,6 +79,16 @@
 ---@field title? string
 ---@field lines? string[]
 ---@field links? ({ [1]: string, [2]: string }|{ title: string, url: string })[]
+---@field fields? wayfinder.field[] what the user types or picks; the values live with the screen
+---@field buttons? ({ [1]: string, [2]: string }|{ title: string, method: string })[] a title and the controller method it calls with the field values
+
+---A field of a screen: what was typed into it replaces `value` on every render.
+---@class wayfinder.field
+---@field name string the key of its value in the table a button's method receives
+---@field label? string what the screen shows beside it (its name when absent)
+---@field kind? "text"|"secret"|"toggle"|"choice" "text" when absent; a secret is shown masked and never saved
+---@field value? string|boolean its value before anything is typed (a toggle's is a boolean)
+---@field choices? string[] what a choice field may hold
 
 ---A controller class made by `wf.controller`; the host calls the hooks that exist.
 ---@class wayfinder.controller
@@ -201,8 +211,21 @@ function App:close() end
 function App:url() end
 ---@return table
 function App:tree() end
----@return { title?: string, lines: string[], links: { title: string, url: string }[] }|nil
+---@return { title?: string, lines: string[], links: { title: string, url: string }[], fields: { name: string, label: string, kind: string, value: string|boolean, choices: string[] }[], buttons: { title: string, method: string }[] }|nil
 function App:render() end
+---Taps the visible screen's button, link or tab titled `title`; raises naming the titles on the screen when none has it.
+---@param title string
+---@return true
+function App:tap(title) end
+---Sets the visible screen's field named or labelled `name`; raises when there is none or the value does not fit it.
+---@param name string
+---@param value string|boolean
+---@return true
+function App:fill(name, value) end
+---Whether the visible screen shows `text` (in its title, lines, link, button and tab titles, field labels and values).
+---@param text string
+---@return boolean seen, string|nil shown the screen's texts, one a line, when not seen
+function App:see(text) end
 ---@return { constructed: integer, launches: integer, reloads: integer, warnings: string[], running: boolean }
 function App:stats() end
 ---Moves the app's clock on (never backwards), so expiry is tested without waiting.

@@ -53,6 +53,8 @@ function Menu:render()
     lines[#lines + 1] = section.heading and (section.heading .. ": " .. list) or list
   end
   lines[#lines + 1] = "Your waitress: " .. self.waitress .. "."
+  local sent = wf.context.app:get("lastOrder")
+  if sent then lines[#lines + 1] = "Your last order: " .. sent .. " is on its way." end
   links[#links + 1] = { "Order", self:order_url() }
   return { title = menu.title, lines = lines, links = links }
 end

@@ -10,6 +10,9 @@ local Order = wf.controller "Order"
 -- Dishes the waitress suggests on the order screen itself.
 Order.SPECIALS = { "pizza", "macncheese", "pie" }
 
+-- What the order form's Food field offers, by dish key.
+Order.FORM_DISHES = { "pizza", "macncheese", "pie", "salad", "coffee" }
+
 -- Where guests come from, by the ref= key of the links that lead here.
 local REFERRERS = {
   toolbar = "a menu's Order button",
@@ -74,6 +77,34 @@ function Order:restore(state)
   self.items = ticket.items(state)
 end
 
+-- The dish key of a name the Food field shows.
+local function dish_named(name)
+  for _, key in ipairs(Order.FORM_DISHES) do
+    if ticket.dish_name(key) == name then return key end
+  end
+  return nil
+end
+
+-- The form's "Add to order" button: the chosen food joins the ticket.
+function Order:add(values)
+  self:ready()
+  local key = dish_named(values.food)
+  if key then self.items[#self.items + 1] = key end
+end
+
+-- The form's Send button: the ticket (the chosen food, when nothing was added yet) goes to the
+-- kitchen with the note, through the same guarded URL the confirmation's Yes opens.
+function Order:send(values)
+  self:ready()
+  local items = table.move(self.items, 1, #self.items, 1, {})
+  if #items == 0 then items[1] = dish_named(values.food) end
+  local query = ticket.query(items)
+  if values.note ~= "" then
+    query = query .. (query == "" and "?" or "&") .. "note=" .. wf.codec.escape(values.note)
+  end
+  wf.navigator:open("tt://order/send" .. query)
+end
+
 function Order:render()
   self:ready()
   local lines = { ("Hi, I'm %s, your imaginary waitress."):format(self.waitress) }
@@ -93,7 +124,16 @@ function Order:render()
   links[#links + 1] = { self.user and "Sign in as someone else" or "Sign in", "tt://order/signin" }
   links[#links + 1] = { "Start over", "tt://order/startover?waitress=" .. wf.codec.escape(self.waitress) }
   links[#links + 1] = { "Cancel", "tt://dismiss" }
-  return { title = "Place Your Order", lines = lines, links = links }
+  local dishes = {}
+  for i, key in ipairs(Order.FORM_DISHES) do dishes[i] = ticket.dish_name(key) end
+  return {
+    title = "Place Your Order", lines = lines, links = links,
+    fields = {
+      { name = "food", label = "Food", kind = "choice", choices = dishes },
+      { name = "note", label = "Note", kind = "text", value = "" },
+    },
+    buttons = { { "Add to order", "add" }, { "Send", "send" } },
+  }
 end
 
 return Order
