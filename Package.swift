@@ -11,12 +11,15 @@ let package = Package(
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
         .library(name: "WayfinderLua", targets: ["WayfinderLua"]),
         .library(name: "WayfinderTesting", targets: ["WayfinderTesting"]),
+        .library(name: "WayfinderUpdates", targets: ["WayfinderUpdates"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-collections", from: "1.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         // `swift package generate-documentation` (scripts/docs-check): the DocC catalogs in Sources.
         .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"),
     ],
@@ -50,13 +53,25 @@ let package = Package(
             exclude: ["embedded-files.json", "Pages"],
             plugins: ["EmbedFiles"]
         ),
+        // Signed bundles of an app's Lua files, installed after checks and rolled back when they
+        // fail (docs/updates.md): its own target, so an app that takes no updates links neither
+        // swift-crypto nor ZIPFoundation.
+        .target(
+            name: "WayfinderUpdates",
+            dependencies: [
+                "Wayfinder", "WayfinderLua",
+                .product(name: "OrderedCollections", package: "swift-collections"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+            ]
+        ),
         // Files compiled into a target as named byte arrays (Plugins/EmbedFiles says how to use it).
         .executableTarget(name: "EmbedFilesTool"),
         .plugin(name: "EmbedFiles", capability: .buildTool(), dependencies: ["EmbedFilesTool"]),
         .executableTarget(
             name: "wayfinder",
             dependencies: [
-                "Wayfinder", "WayfinderLua", "WayfinderTesting", "WayfinderServe",
+                "Wayfinder", "WayfinderLua", "WayfinderTesting", "WayfinderServe", "WayfinderUpdates",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -64,7 +79,9 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder", "TestSupport"]),
         .testTarget(name: "WayfinderServeTests", dependencies: ["WayfinderServe", "WayfinderLua", "Wayfinder", "wayfinder"]),
-        .testTarget(name: "WayfinderLuaTests", dependencies: ["WayfinderLua", "WayfinderTesting", "Wayfinder", "CLuaShim", "CLua", "wayfinder", "TestSupport"]),
+        .testTarget(name: "WayfinderLuaTests", dependencies: [
+            "WayfinderLua", "WayfinderTesting", "WayfinderUpdates", "Wayfinder", "CLuaShim", "CLua", "wayfinder", "TestSupport",
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,8 @@ final class AppDriver {
     /// for the app named `coverageName`.
     let coverage: RouteCoverage?
     let coverageName: String
+    /// What runs in place of the app at `path` (``SpecRunner/appSource``).
+    let appSource: ((AppSource) -> AppSource)?
     /// The spec's clock (`clock = fn` in launch's options), in seconds; nil for the system's.
     private let clockSource: (() throws -> Double)?
     /// Seconds `advance` moved the clock on, added to what the source gives.
@@ -38,8 +40,10 @@ final class AppDriver {
     /// `link`, when given, is a link from outside the app handled once it launched, on the
     /// restored tree, as `wayfinder run --link` hands one (`launchingWith(link:)`).
     init(path: String, stateFile: String?, limits: LuaLimits, clock: (() throws -> Double)? = nil, link: String? = nil,
-         coverage: RouteCoverage? = nil, coverageName: String? = nil, printSink: @escaping (String) -> Void) throws {
+         coverage: RouteCoverage? = nil, coverageName: String? = nil, appSource: ((AppSource) -> AppSource)? = nil,
+         printSink: @escaping (String) -> Void) throws {
         self.path = path
+        self.appSource = appSource
         self.coverage = coverage
         self.coverageName = coverageName ?? path
         self.clockSource = clock
@@ -90,7 +94,8 @@ final class AppDriver {
     /// `time` is the clock's reading when the caller has taken it already.
     private func start(at time: Date? = nil) throws {
         now = try time ?? readClock()
-        var configuration = WayfinderHost.Configuration(app: try AppSource(path: path))
+        let shipped = try AppSource(path: path)
+        var configuration = WayfinderHost.Configuration(app: appSource?(shipped) ?? shipped)
         configuration.limits = limits
         configuration.printSink = printSink
         let host = try WayfinderHost(configuration)

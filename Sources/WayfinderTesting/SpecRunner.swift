@@ -27,6 +27,9 @@ package struct SpecRunner {
     package var files = SpecFiles()
     /// Collects which routes the apps the specs launch opened (`--coverage`); nil counts nothing.
     package var coverage: RouteCoverage?
+    /// The app to run for each app a spec launches, given as its path makes it (`wayfinder test
+    /// --updates`: the newest good bundle installed for it); nil runs each as it is.
+    package var appSource: ((AppSource) -> AppSource)?
 
     package init(limits: LuaLimits = .standard, shuffleSeed: UInt64? = nil, selection: SpecSelection = SpecSelection(),
                 packagePath: String = BustedConfig().packagePath, printSink: @escaping (String) -> Void = { _ in }) {
@@ -174,6 +177,7 @@ package struct SpecRunner {
         do {
             let workspace = Workspace(specFile: file, roots: roots)
             workspace.coverage = coverage
+            workspace.appSource = appSource
             let specFile = SpecFile(workspace: workspace, files: files)
             let loader = AppLoader(source: try AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions + ScreenActionBinding.functions),

@@ -39,6 +39,8 @@ final class Workspace {
     /// `specFile` is the spec being run; `roots` the paths given on the command line.
     /// Where the apps launched from this spec file report the routes they open.
     var coverage: RouteCoverage?
+    /// What runs in place of each app launched from this spec file (``SpecRunner/appSource``).
+    var appSource: ((AppSource) -> AppSource)?
     /// The spec file's directory, as the path it was run by names it (`mail/spec`): what
     /// `wf.testing.here` resolves against, so a spec finds its app wherever it is run from.
     let specDirectory: String

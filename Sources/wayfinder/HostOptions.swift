@@ -24,9 +24,10 @@ struct HostOptions: ParsableArguments {
     /// Loads the app, or ends the command with status 2 and the reason on standard error. What
     /// the app prints goes to standard error (`Terminal.scriptOutput`) unless
     /// `printSink` says otherwise.
-    func load(_ path: String, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws -> WayfinderHost {
+    /// With `updates`, the newest good bundle installed runs instead of the app at `path`.
+    func load(_ path: String, updates: (any AppUpdates)? = nil, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws -> WayfinderHost {
         do {
-            return try embed(path, printSink: printSink)
+            return try embed(path, updates: updates, printSink: printSink)
         } catch {
             Terminal.error("cannot load app '\(path)': \(error)")
             throw ExitCode(2)
@@ -34,10 +35,11 @@ struct HostOptions: ParsableArguments {
     }
 
     /// The app at `path`, embedded as any Swift program embeds one (``WayfinderHost``).
-    func embed(_ path: String, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws(AppLoadError) -> WayfinderHost {
+    func embed(_ path: String, updates: (any AppUpdates)? = nil, printSink: @escaping (String) -> Void = Terminal.scriptOutput) throws(AppLoadError) -> WayfinderHost {
         var configuration = WayfinderHost.Configuration(app: try AppSource(path: path))
         configuration.limits = limits
         configuration.printSink = printSink
+        configuration.updates = updates
         return try WayfinderHost(configuration)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Wayfinder
 import WayfinderLua
+import WayfinderUpdates
 
 extension Presentation: ExpressibleByArgument {}
 
@@ -49,8 +50,11 @@ struct OpenCommand: ParsableCommand {
 
     @OptionGroup var host: HostOptions
 
+    @OptionGroup var updates: UpdateOptions
+
     func run() throws {
-        let appHost = try host.load(app)
+        let bundles = try updates.bundleUpdates()
+        let appHost = try host.load(app, updates: bundles)
         appHost.warn = { Terminal.warning($0) }
         // Handing a URL to the system is what the app asked for, not a problem: a note.
         appHost.openExternal = { Terminal.note("note: opened outside the app: \($0)") }

@@ -15,7 +15,7 @@ struct WayfinderCommand: ParsableCommand {
               wayfinder new demo && cd demo && wayfinder test && wayfinder run .
             """,
         version: "0.1.0",
-        subcommands: [NewCommand.self, RunCommand.self, ServeCommand.self, OpenCommand.self, TestCommand.self, MatchCommand.self, RoutesCommand.self, LinksCommand.self, CrawlCommand.self]
+        subcommands: [NewCommand.self, RunCommand.self, ServeCommand.self, OpenCommand.self, TestCommand.self, MatchCommand.self, RoutesCommand.self, LinksCommand.self, CrawlCommand.self, BundleCommand.self]
     )
 
     /// Runs the command line. Exit status: what the command says, 2 for a call that is wrong

@@ -10,14 +10,14 @@ import Darwin
 /// target. It is always a new file: made with `O_CREAT | O_EXCL | O_NOFOLLOW`, so whatever already
 /// has its name (a link, a FIFO, a file) is never opened, followed or waited on; another name is
 /// drawn instead.
-enum TemporaryFile {
+package enum TemporaryFile {
     /// Names drawn before a write gives up: each taken one is a 1 in 2^64 coincidence or a name
     /// someone planted.
     static let attempts = 8
 
     /// Writes `data` to a new temporary file in `directory` (flushed to the disk when `sync`);
     /// its path, for the caller to rename. Nothing is left behind when it throws.
-    static func make(holding data: Data, directory: String, prefix: String, sync: Bool = true) throws(StateStoreError) -> String {
+    package static func make(holding data: Data, directory: String, prefix: String, sync: Bool = true) throws(StateStoreError) -> String {
         let me = ProcessIdentity.current
         var taken = 0
         while true {

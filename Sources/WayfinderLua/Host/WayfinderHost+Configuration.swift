@@ -42,6 +42,11 @@ extension WayfinderHost {
         /// modules. A directory without the modules fails the load (`AppLoadError.modulesMissing`).
         public var luaModulesDirectory: String?
 
+        /// Where a newer version of the app comes from (`WayfinderUpdates.BundleUpdates`): the
+        /// host then loads that instead of `app`, and tells it how the launch went. Unset, the
+        /// host runs `app`.
+        public var updates: (any AppUpdates)?
+
         /// The app at `app`, with the standard limits and nothing lent.
         public init(app: AppSource) {
             self.app = app

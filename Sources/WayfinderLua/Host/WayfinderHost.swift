@@ -36,19 +36,26 @@ public final class WayfinderHost {
     var streams: [EventStream] = []
     /// The observers of typing and pressing (WayfinderHost+ScreenInput.swift).
     var inputObservers: [(token: ObserverToken, notify: (ScreenInputEvent) -> Void)] = []
+    /// Told how the launch went (``Configuration/updates``).
+    private var updates: (any AppUpdates)?
 
     /// Loads the app the configuration names, with what it lends the scripts. Nothing is shown
     /// until ``launch()``. Throws when the app cannot be loaded (its error names the file and
     /// line) or the configuration cannot be used (a lent module named `wayfinder.x`, say).
     public convenience init(_ configuration: Configuration) throws(AppLoadError) {
         let sinks = Sinks(print: configuration.printSink, warn: configuration.warn)
-        let loader = AppLoader(source: configuration.app, limits: configuration.limits, printSink: { sinks.print($0) },
+        let app = configuration.updates?.app(shipped: configuration.app) ?? configuration.app
+        let loader = AppLoader(source: app, limits: configuration.limits, printSink: { sinks.print($0) },
                                prelude: nil, libraries: [], lentModules: configuration.lentModules,
                                nativeScreens: configuration.nativeScreens,
                                modulesDirectory: configuration.luaModulesDirectory ?? BundledLua.modulesDirectory)
-        try self.init(loader: loader, sinks: sinks, embedder: nil)
+        do throws(AppLoadError) { try self.init(loader: loader, sinks: sinks, embedder: nil) } catch {
+            configuration.updates?.launchFailed(error)
+            throw error
+        }
         current.stateStore = configuration.stateStore
         current.openExternal = configuration.openExternal
+        updates = configuration.updates
     }
 
     /// Loads the app as `loader` says, for the package's own tools: the spec runner's prelude
@@ -135,7 +142,14 @@ public final class WayfinderHost {
     /// when first seen), else what `wf.app` declared (its tabs, or its root URL). Guarded
     /// against a saved state that stops every launch (docs/persistence.md).
     public func launch() throws {
-        try exclusively("launch") { try current.launch() }
+        try exclusively("launch") {
+            updates?.launchBegins(stateStore: current.stateStore)
+            do { try current.launch() } catch {
+                updates?.launchFailed(error)
+                throw error
+            }
+            updates?.launchReached()
+        }
     }
 
     /// Shows what `wf.app` declared, ignoring any saved state.

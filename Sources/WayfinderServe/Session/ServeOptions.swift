@@ -15,6 +15,9 @@ public struct ServeOptions: Sendable {
     public var app: String
     public var limits: LuaLimits
     public var state: StateFile
+    /// Where a newer version of the app comes from (`--updates`), made anew for each host the
+    /// session makes; nil runs `app` as it is.
+    public var updates: (@Sendable () -> (any AppUpdates)?)?
 
     public init(app: String, limits: LuaLimits = .standard, state: StateFile = .standard) {
         self.app = app

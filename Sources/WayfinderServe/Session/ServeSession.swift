@@ -319,6 +319,7 @@ public actor ServeSession {
     private func configuration() throws(AppLoadError) -> WayfinderHost.Configuration {
         var configuration = WayfinderHost.Configuration(app: try AppSource(path: options.app))
         configuration.limits = options.limits
+        configuration.updates = options.updates?()
         configuration.printSink = { [notes] in notes.add(.print, $0) }
         configuration.warn = { [notes] in notes.add(.warning, $0) }
         configuration.openExternal = { [notes] in notes.add(.external, $0) }

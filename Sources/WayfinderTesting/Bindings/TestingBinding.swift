@@ -84,7 +84,7 @@ enum TestingBinding {
                 }
                 let driver = try driving(call) {
                     try AppDriver(path: path, stateFile: stateFile, limits: limits, clock: clock, link: link, coverage: workspace.coverage,
-                                  coverageName: workspace.original(of: path), printSink: call.state.printSink)
+                                  coverageName: workspace.original(of: path), appSource: workspace.appSource, printSink: call.state.printSink)
                 }
                 workspace.launched(driver)
                 return [try call.state.newObject(driver, metatable: try specFile.driverMetatable(call.ref(3)))]

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Wayfinder
 import WayfinderLua
+import WayfinderUpdates
 
 /// `wayfinder run APP`: the app in the terminal. Shows the visible screen and reads commands;
 /// when standard input is not a terminal it reads them line by line, echoing each after the
@@ -35,6 +36,8 @@ struct RunCommand: ParsableCommand {
     var poll = false
 
     @OptionGroup var host: HostOptions
+
+    @OptionGroup var updates: UpdateOptions
 
     func validate() throws {
         if state != nil && noState { throw ValidationError("give --state FILE or --no-state, not both") }
@@ -102,6 +105,7 @@ struct RunCommand: ParsableCommand {
         var configuration = WayfinderHost.Configuration(app: try AppSource(path: app))
         configuration.limits = host.limits
         configuration.printSink = printSink
+        configuration.updates = try updates.bundleUpdates()
         return try WayfinderHost(configuration)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Wayfinder
 import WayfinderLua
 import WayfinderServe
+import WayfinderUpdates
 
 /// `wayfinder serve APP`: the app in a browser, on a phone-shaped simulator with devtools beside
 /// it. Serves on 127.0.0.1 (or `--host`), on `--port` (default: one the system chooses), and
@@ -48,6 +49,8 @@ struct ServeCommand: ParsableCommand {
 
     @OptionGroup var hostOptions: HostOptions
 
+    @OptionGroup var updates: UpdateOptions
+
     func validate() throws {
         if state != nil && noState { throw ValidationError("give --state FILE or --no-state, not both") }
         if poll && noWatch { throw ValidationError("--poll chooses how changes are seen; it cannot go with --no-watch") }
@@ -68,7 +71,16 @@ struct ServeCommand: ParsableCommand {
         } else {
             stateFile = .standard
         }
-        let session = ServeSession(options: ServeOptions(app: app, limits: hostOptions.limits, state: stateFile), hub: ClientHub())
+        var options = ServeOptions(app: app, limits: hostOptions.limits, state: stateFile)
+        if let directory = updates.updates {
+            _ = try UpdateOptions.keys(updates.trust)
+            // Read again for each host the session makes (keys are not Sendable); each was read above.
+            let paths = updates.trust
+            options.updates = {
+                BundleUpdates(directory: directory, trusting: paths.compactMap { try? BundleKeys.trustedKey(at: $0) }, warn: { Terminal.warning($0) })
+            }
+        }
+        let session = ServeSession(options: options, hub: ClientHub())
         let watch = !noWatch
         let outcome = Outcome()
         let done = DispatchSemaphore(value: 0)

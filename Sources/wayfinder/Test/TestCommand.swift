@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import WayfinderLua
 import WayfinderTesting
+import WayfinderUpdates
 
 /// `wayfinder test [PATH...]`: runs `*_spec.lua` files written in busted's vocabulary, each in
 /// a fresh app state. Exit status 1 when a test failed or errored (or nothing ran), 2 when a path
@@ -75,6 +76,8 @@ struct TestCommand: ParsableCommand {
     var lpath: String?
 
     @OptionGroup var host: HostOptions
+
+    @OptionGroup var updates: UpdateOptions
 
     /// busted's --output names that Wayfinder prints.
     enum OutputFormat: String, ExpressibleByArgument {
@@ -158,6 +161,7 @@ struct TestCommand: ParsableCommand {
         defer { runner.files.removeTemporary() }
         let routeCoverage = coverage ? RouteCoverage() : nil
         runner.coverage = routeCoverage
+        if let bundles = try updates.bundleUpdates() { runner.appSource = { bundles.newestApp(shipped: $0) } }
         if list { return try listTests(files, runner) }
         if watch {
             var watching = SpecWatch(runner: runner, roots: roots, isSpecFile: config.isSpecFile, polling: poll)
