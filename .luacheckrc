@@ -7,6 +7,7 @@ stds.wayfinder_spec = {
   read_globals = {
     "loadfile", "dofile", "io", "arg", debug = { fields = { "traceback", "getinfo", "getmetatable", "sethook" } },
     os = { fields = { "tmpname", "remove", "rename", "execute" } },
+    package = { fields = { loaded = { other_fields = true, read_only = false }, path = { read_only = false }, "preload", "config" } },
   },
 }
 

@@ -92,4 +92,16 @@ describe("a required module", function()
     assert.matches("not ok$", err)
     assert.equal(1, probe.check(1))
   end)
+
+  it("loads again when package.loaded holds false for it, as Lua's require does", function()
+    local name = "lua.spec.modules.plain_assert"
+    local first = require(name)
+    assert.equal(first, require(name))
+    package.loaded[name] = false
+    local again = require(name)
+    assert.is_table(again)
+    assert.is_function(again.check)
+    assert.are_not.equal(first, again)
+    assert.equal(again, package.loaded[name])
+  end)
 end)

@@ -37,7 +37,7 @@ local function new_block(name, fn, mode)
   local block = {
     -- children: what the block's body registered, in order, hooks too (busted shuffles them
     -- all together, so a hook changes where the tests land).
-    id = #blocks + 1, name = name, fn = fn, mode = mode, children = {},
+    id = #blocks + 1, name = name, fn = fn, mode = mode, children = {}, parent = current,
     setup = {}, teardown = {}, lazy_setup = {}, lazy_teardown = {}, before_each = {}, after_each = {},
     full_length = name and full_length(name) or 0,
   }
@@ -299,8 +299,9 @@ local function spec_require(name)
   if type(name) ~= "string" then
     raise("bad argument #1 to 'require' (string expected, got " .. type(name) .. ")", 2)
   end
+  -- As Lua's require: a false entry is no module, so the name loads again.
   local loaded = package_table.loaded[name]
-  if loaded ~= nil then return loaded end
+  if loaded then return loaded end
   if loading[name] then raise("require loop: module '" .. name .. "' is already being loaded", 2) end
   -- Outside the pcall below, so the host's refusal of its native modules names the spec's line.
   if name:find("^wayfinder%.native") then return host_require(name) end
@@ -570,10 +571,17 @@ function spec._block(id, run_seed, fallback_seed)
   }
 end
 
--- The end of a block's run: an insulated block's globals and modules are put back.
+-- The end of a block's run: an insulated block's globals and modules are put back. An expose
+-- block's globals and modules outlive the block that holds it, as busted's do: that block (an
+-- insulate too) then puts back what was there when the expose ended, not when it began; the
+-- block above it puts back the rest.
 function spec._leave(id)
   local block = blocks[id]
   if block.saved then restore(block.saved); block.saved = nil end
+  local holder = block.parent
+  if block.mode == "expose" and holder and holder.saved then
+    holder.saved = snapshot(holder.mode == "insulate")
+  end
 end
 
 -- Calls a test body (the host calls this wrapper so pending() and finally know a test runs).
