@@ -5,7 +5,11 @@ public struct ControllerFactory<Target, Controller: AnyObject> {
     public var make: (RouteMatch<Target>, NavigationRequest) throws -> Controller?
     /// A fragment URL whose base URL is already shown goes to that controller.
     public var handleFragment: ((Controller, RouteMatch<Target>) throws -> Void)?
+    /// A controller became the visible screen (opened, or uncovered by back or a tab switch): a
+    /// screen that refreshes what it shows or starts work while seen does it here.
     public var appear: ((Controller) -> Void)?
+    /// The visible controller stopped being seen (covered, popped, another tab chosen); it may
+    /// still be in the tree and appear again.
     public var disappear: ((Controller) -> Void)?
     /// A controller's entry left the tree (popped, dismissed, replaced): whatever the app keeps for
     /// it (observers it owns) can go.
@@ -16,6 +20,8 @@ public struct ControllerFactory<Target, Controller: AnyObject> {
     /// URL and query alone.
     public var remaking: ((Controller, NavigationRequest) throws -> NavigationRequest)?
 
+    /// A factory from its hooks; only `make` is required, every other hook defaults to doing
+    /// nothing (a fragment then opens no controller of its own).
     public init(make: @escaping (RouteMatch<Target>, NavigationRequest) throws -> Controller?,
                 handleFragment: ((Controller, RouteMatch<Target>) throws -> Void)? = nil,
                 appear: ((Controller) -> Void)? = nil, disappear: ((Controller) -> Void)? = nil,

@@ -22,21 +22,29 @@ import Foundation
 /// operation that made it (with whatever its mode-none target navigated) has finished; a failed
 /// operation sends none (docs/events.md).
 public final class Navigator<Target, Controller: AnyObject> {
+    /// The most times one open follows a delegate's `urlToOpen` to another URL before it fails:
+    /// two URLs that redirect to each other cannot loop.
     public static var maximumRedirects: Int { 8 }
     /// The most parents one open places, each the parent of the next: each is opened inside the
     /// open of the screen above it, so the chain is bounded to bound that nesting.
     public static var maximumParents: Int { 100 }
 
+    /// The URL map every open matches against; adding or removing routes takes effect at the
+    /// next open.
     public let routes: RouteTable<Target>
     /// Routes that were renamed: an old URL that only they match opens where it moved.
     public let moves: RouteMoves
     // The fields every open and commit reads, some a dozen times, skip the run-time exclusivity
     // check: a navigator is used from one thread, and no access to them spans a call out (a
     // closure of the factory or the delegate is read first, then called), so none can overlap.
+    /// How controllers are made and told they appear, disappear and leave.
     @exclusivity(unchecked) public var factory: ControllerFactory<Target, Controller>
+    /// The app's say in each open: veto, redirect, external URLs.
     @exclusivity(unchecked) public var delegate = NavigatorDelegate<Controller>()
     /// Told about entries dropped because their URL no longer opens (after the route map changed).
     public var warn: (String) -> Void = { _ in }
+    /// What is shown: the stacks, tabs and presented screens with their controllers. It changes
+    /// only when an operation succeeds.
     @exclusivity(unchecked) public private(set) var tree = NavigationTree<Controller>()
     /// `tree.visible`, kept by `commit` (the only place the tree changes): it is asked for on
     /// every open and commit, and finding it walks generic types at run time.
@@ -74,6 +82,8 @@ public final class Navigator<Target, Controller: AnyObject> {
     @exclusivity(unchecked) private var observers = NavigationObservers()
     private var notifying = false
 
+    /// A navigator with an empty tree over `routes`; the moves start empty, so add them to
+    /// ``moves`` before the first open.
     public init(routes: RouteTable<Target>, factory: ControllerFactory<Target, Controller>) {
         self.routes = routes
         moves = RouteMoves(routes: routes)
@@ -88,11 +98,15 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// URL no longer opens a screen, its constructor failed): a host does not save over them.
     public internal(set) var droppedSavedEntries = 0
 
+    /// The controller of the visible screen; nil before the first open (or when it has none).
     public var top: Controller? { visibleEntry?.controller }
+    /// The URL of the visible screen, as it was opened (after redirects and moves).
     public var url: String? { visibleEntry?.url }
 
     // MARK: Opening
 
+    /// Opens `url` by its route's mode and presentation, as `open(_:)` with a request that
+    /// carries only the URL.
     @discardableResult
     public func open(_ url: String) throws -> Controller? {
         try open(NavigationRequest(url: url))

@@ -3,6 +3,7 @@
 /// explain routing (`wayfinder match`, `wf.map:match`, the devtools) answer with it, so they show
 /// the rewrite an open makes.
 public struct MovedMatch<Target> {
+    /// What the route table answered for ``url``: the route and its params, or why none matched.
     public let result: MatchResult<Target>
     /// The moves followed, in order; empty when the URL did not move.
     public let hops: [RouteMoves.Hop]
@@ -10,6 +11,8 @@ public struct MovedMatch<Target> {
     /// The URL the route matched: where the moves led, else the one asked about.
     public let url: String
 
+    /// Matches `url` as `open` would: a live route first, else the moves traced to where they
+    /// lead. Throws what a param type's conversion throws.
     public init(_ url: String, routes: RouteTable<Target>, moves: RouteMoves) throws {
         let direct = try routes.match(url)
         if case .matched(let found) = direct, !found.route.pattern.isDefault {

@@ -6,8 +6,11 @@
 /// at restore and URLs it is asked to open, so old URLs kept in data and links go on working;
 /// this one function is how anything else (a link from outside) rewrites one too.
 public final class RouteMoves {
+    /// One declared move: URLs of the old pattern now live at the new one.
     public struct Move: Sendable, Equatable {
+        /// The pattern the URLs had; it matches only URLs no live route takes.
         public let old: Pattern
+        /// The pattern they have now, filled with the old pattern's values by param name.
         public let new: Pattern
     }
 
@@ -41,6 +44,8 @@ public final class RouteMoves {
         let sharingShape: (Pattern) -> Pattern?
     }
 
+    /// No moves yet, over the app's route table: a move is only followed for a URL that no live
+    /// route of `routes` (other than `*`) matches, and must lead to one that does.
     public init<Target>(routes: RouteTable<Target>) {
         live = LiveRoutes(
             parse: { text throws(PatternError) in try routes.parse(text) },
@@ -54,6 +59,7 @@ public final class RouteMoves {
             sharingShape: { pattern in routes.index.patternSharingShape(with: pattern) })
     }
 
+    /// Whether no move is declared, so every URL stays as it is (and rewriting costs nothing).
     public var isEmpty: Bool { table.count == 0 }
 
     /// Every move, the most specific old pattern first.
@@ -101,14 +107,18 @@ public final class RouteMoves {
         return try rewrite(url)
     }
 
+    /// The URL `url` moved to, for a URL already parsed.
     public func rewrite(_ url: NavigationURL) throws -> Rewrite {
         try trace(url).rewrite
     }
 
     /// One step of a rewrite: the URL `from` became `to` by `move`.
     public struct Hop: Sendable, Equatable {
+        /// The URL before the hop.
         public let from: String
+        /// The URL the move made of it.
         public let to: String
+        /// The move that matched ``from``.
         public let move: Move
     }
 
@@ -118,6 +128,7 @@ public final class RouteMoves {
         return try trace(url)
     }
 
+    /// What `rewrite` found for a URL already parsed, with the hops it took.
     public func trace(_ url: NavigationURL) throws -> (rewrite: Rewrite, hops: [Hop]) {
         guard !isEmpty else { return (.unmoved, []) }
         var current = url

@@ -20,8 +20,10 @@ public final class RouteTable<Target> {
         @usableFromInline let options: RouteOptions.Shared
     }
 
+    /// A table with no routes: every URL is a `noMatch` until routes are added.
     public init() {}
 
+    /// How many routes are registered, `*` included.
     public var count: Int { index.count + (defaultRoute == nil ? 0 : 1) }
 
     /// Every route, in precedence order (each pattern's own key, every query param counted as
@@ -41,6 +43,8 @@ public final class RouteTable<Target> {
         index.usesScheme(scheme)
     }
 
+    /// The route registered with this pattern text (spelled as it was added, or any text that
+    /// parses to the same pattern); nil when there is none or the text is not a pattern.
     public func route(for patternText: String) -> Route<Target>? {
         if patternText == "*" { return defaultRoute }
         guard let pattern = try? parse(patternText) else { return nil }
@@ -80,6 +84,8 @@ public final class RouteTable<Target> {
         return try paramType.convert(text)
     }
 
+    /// The pattern `text` spells, with this table's param types known: what `add` would
+    /// register, or the `PatternError` that says where the text is wrong.
     public func parse(_ text: String) throws(PatternError) -> Pattern {
         try PatternParser(knownTypes: { [index] in index.type(named: $0) != nil }).parse(text)
     }
@@ -113,6 +119,7 @@ public final class RouteTable<Target> {
         return replaced
     }
 
+    /// Removes the route with this pattern text and returns it; nil when none was registered.
     @discardableResult
     public func remove(_ patternText: String) -> Route<Target>? {
         if patternText == "*" {
@@ -136,6 +143,9 @@ public final class RouteTable<Target> {
     // generically, building the route and the result would look up generic metadata on every call.
     // The search itself is not generic and stays behind `RouteIndex.lookUp`.
 
+    /// The route `urlText` opens by docs/matching.md's rules, with its params, query and
+    /// fragment; text that is not a URL is a `noMatch` that says why. Throws what a param
+    /// type's conversion throws.
     @inlinable
     public func match(_ urlText: String) throws -> MatchResult<Target> {
         let url: NavigationURL
@@ -143,6 +153,7 @@ public final class RouteTable<Target> {
         return try match(url)
     }
 
+    /// The route a URL already parsed opens, as `match(_:)` for text.
     @inlinable
     // `consuming`: the match keeps the URL, so the string variant above hands over the one it
     // read instead of copying it.
@@ -160,6 +171,8 @@ public final class RouteTable<Target> {
         return .matched(RouteMatch(route: route, url: url, params: winner.params, query: winner.query, fragment: fragment))
     }
 
+    /// Why `urlText` opens the route it does: every candidate route and the rule that decided
+    /// between them (what `wayfinder match --explain` prints).
     public func explain(_ urlText: String) throws -> MatchExplanation {
         let url: NavigationURL
         do { url = try NavigationURL(urlText) } catch {

@@ -2,12 +2,12 @@
 /// so the list and the messages cannot drift apart.
 extension CaseIterable where Self: RawRepresentable, Self.RawValue == String {
     /// The cases in order, comma-separated: `create, share, modal, popover, none`.
-    public static var listedChoices: String {
+    package static var listedChoices: String {
         allCases.map(\.rawValue).joined(separator: ", ")
     }
 
     /// The cases quoted, the last after "or": `"none", "top" or "all"`.
-    public static var quotedChoices: String {
+    package static var quotedChoices: String {
         let quoted = allCases.map { "\"\($0.rawValue)\"" }
         guard quoted.count > 1 else { return quoted.joined() }
         return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]

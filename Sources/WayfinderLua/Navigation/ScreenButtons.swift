@@ -6,9 +6,12 @@ import Wayfinder
 extension RenderedScreen {
     /// One button: what it says, and the controller method it calls.
     public struct Button: Equatable, Sendable {
+        /// The text the button shows.
         public var title: String
+        /// The name of the controller method a press calls, with the screen's field values.
         public var method: String
 
+        /// A button that shows `title` and calls the controller's `method` when pressed.
         public init(title: String, method: String) {
             self.title = title
             self.method = method

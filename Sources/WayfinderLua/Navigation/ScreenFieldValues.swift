@@ -11,6 +11,7 @@ public struct ScreenFieldValues: Equatable, Sendable {
     /// The names the last render gave the kind secret.
     private(set) var secrets: Set<String> = []
 
+    /// No values typed yet: every field shows what `render()` gives.
     public init() {}
 
     /// The key of a saved state that holds the fields' values: a name no script's `persist` is

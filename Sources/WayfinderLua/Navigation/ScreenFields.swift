@@ -22,6 +22,7 @@ extension RenderedScreen {
         public var name: String
         /// What the screen shows beside it; its name when the script gives none.
         public var label: String
+        /// How it is shown and what its value may be.
         public var kind: Kind
         /// Its value: text for a text, secret or choice field, a boolean for a toggle.
         public var value: Value
@@ -31,6 +32,8 @@ extension RenderedScreen {
         /// the script declares none, and the crawl presses with the field as it is.
         public var sample: Value?
 
+        /// A field named `name`; the label defaults to the name, the value to the kind's empty
+        /// value (empty text, off, the first choice).
         public init(name: String, label: String? = nil, kind: Kind = .text, value: Value? = nil, choices: [String] = []) {
             self.name = name
             self.label = label ?? name
