@@ -17,18 +17,7 @@ public struct RouteSnapshot: Equatable {
     public var lines: [Line]
 
     public init(_ routes: [RouteReport]) {
-        lines = routes.map { route in
-            var fields = ["mode=" + route.options.mode.rawValue, "target=" + Self.field(route.target)]
-            if route.options.presentation != .push { fields.append("presentation=" + route.options.presentation.rawValue) }
-            if let method = route.method { fields.append("method=" + Self.field(method)) }
-            if let selector = route.selector { fields.append("selector=" + Self.field(selector)) }
-            if let parent = route.options.parent { fields.append("parent=" + Self.field(parent)) }
-            if let name = route.options.name { fields.append("name=" + Self.field(name)) }
-            if let transition = route.options.transition { fields.append("transition=" + Self.field(transition)) }
-            if route.options.external { fields.append("external") }
-            if route.guarded { fields.append("guard") }
-            return Line(pattern: route.pattern.text, text: ([route.pattern.text] + fields).joined(separator: "  "))
-        }
+        lines = routes.map { Line(pattern: $0.pattern.text, text: RouteDescription($0).line) }
     }
 
     /// Reads a saved snapshot; the reason, naming the file, when it is not one.
@@ -131,14 +120,6 @@ public struct RouteSnapshot: Equatable {
             index = previous[index]
         }
         return result.reversed()
-    }
-
-    /// A field's value as written: bare when it holds no space, else quoted.
-    private static func field(_ value: String) -> String {
-        guard value.contains(" ") || value.contains("\"") || value.contains("\n") || value.isEmpty else { return value }
-        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
-        return "\"" + escaped + "\""
     }
 }
 

@@ -6,12 +6,12 @@ enum AppBinding {
     static let functions: [(String, LuaBinding)] = [("configure", configure), ("fields", fields)]
 
     /// The fields of `wf.app { ... }`.
-    enum Option: String, LuaTableFields {
+    enum Option: String, CrossingRecord {
         case name, tabs, root, persistence, expiration, version, migrate
         case pendingExpiration = "pending_expiration"
         case linkPrefixes = "link_prefixes"
 
-        var luaType: String? {
+        package var luaType: String? {
             switch self {
             case .name, .root, .persistence: "string"
             case .tabs, .linkPrefixes: "table"
@@ -22,14 +22,15 @@ enum AppBinding {
     }
 
     /// The fields of a tab given as a table, `{ url = ..., title = ... }`.
-    enum TabField: String, LuaTableFields {
+    enum TabField: String, CrossingRecord {
         case url, title
-        var luaType: String? { "string" }
+        package var luaType: String? { "string" }
     }
 
-    /// fields() -> { options = { { name, type }, ... }, tab = { ... } }
+    /// fields() -> { options = { { name, symbol, type, host }, ... }, tab = { ... }, state = ... }:
+    /// `wf.app`'s fields, a tab's, and the saved state's as a migration sees it (`MigrationTree`).
     static let fields: LuaBinding = { L in
-        LuaCall.run(L) { _ in [["options": Option.exported, "tab": TabField.exported]] }
+        LuaCall.run(L) { _ in [["options": Option.exported, "tab": TabField.exported, "state": MigrationTree.exported]] }
     }
 
     /// configure(config, migrate) -> true | nil, reason
