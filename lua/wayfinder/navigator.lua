@@ -28,7 +28,7 @@ local SELECTED, ANCHOR = model_key.selected, model_key.anchor
 -- What persist answers for a controller (PersistRecord.swift).
 local persist_key = fields.keys(exported.persist)
 local P_STATE, P_IMPORTANT, P_CONTEXT, P_MODEL = persist_key.state, persist_key.important, persist_key.context, persist_key.model
--- The fields of a match make and fragment are handed (MakeFields.swift), and the context a
+-- The fields of a match make and fragment are handed (MakeField.swift), and the context a
 -- function target's route has besides them (a route description's).
 local make_key = fields.keys(exported.make)
 local M_URL, M_PATTERN, M_PARAMS, M_QUERY, M_FRAGMENT = make_key.url, make_key.pattern, make_key.params, make_key.query, make_key.fragment
@@ -245,7 +245,7 @@ local function select_models(controller, model)
 end
 
 -- The fields of a match make takes after target, action and opener, in the order of its
--- parameters below; the host passes them in the order MakeFields.swift declares (checked when
+-- parameters below; the host passes them in the order MakeField.swift declares (checked when
 -- this module loads).
 local make_order = { M_URL, M_PATTERN, M_PARAMS, M_QUERY, M_FRAGMENT, M_PARAM_NAMES, M_SELECTOR_OPTION, M_MODE, M_STATE }
 

@@ -90,8 +90,8 @@ struct VocabularyTests {
     @Test("every enumerated option is refused in one wording, wherever it is checked")
     func oneWordingForEveryOption() throws {
         let modes = "none, top, all"
-        #expect(try failure("wf.app { root = 'tt://a', persistence = 7 }")
-            == "app.lua:2: wf.app: persistence must be one of \(modes); got '7'", "a value that is not a string is named too")
+        #expect(try failure("wf.navigator.persistence = 7")
+            == "app.lua:2: nav.persistence must be one of \(modes); got '7'", "a value that is not a string is named too")
         #expect(try failure("wf.context { fields = { age = 'integer' } }")
             == "app.lua:2: wf.context: field 'age': its type must be one of \(ContextFieldType.listedChoices); got 'integer'")
         // The one function itself: every case is found, anything else refused with the list.
