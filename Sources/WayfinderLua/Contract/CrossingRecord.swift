@@ -1,3 +1,4 @@
+import Synchronization
 import Wayfinder
 
 /// A record that crosses between Lua and Swift (a route's options and description, an open's
@@ -26,16 +27,24 @@ extension CrossingRecord {
     /// here renames it there; `type` is "any" for any value; `host` marks a field only the host
     /// writes, which a script's table may not hold.
     package static var exported: Value {
+        let type = ObjectIdentifier(Self.self)
+        if let made = exportedRecords.withLock({ $0[type] }) { return made }
         let scripts = Set(forScripts.map(\.rawValue))
-        return .array(allCases.map { field in
+        let list = Value.array(allCases.map { field in
             ["name": .string(field.rawValue), "symbol": .string(String(describing: field)),
              "type": .string(field.luaType ?? "any"), "host": .bool(!scripts.contains(field.rawValue))]
         })
+        exportedRecords.withLock { $0[type] = list }
+        return list
     }
 
     /// The names in order, as the messages and the LuaLS definitions list them.
     package static var names: [String] { allCases.map(\.rawValue) }
 }
+
+/// Each record's list, made once in a process: every launch hands the lists to its Lua state, and
+/// a case's name comes from reflection, which is slow.
+private let exportedRecords = Mutex<[ObjectIdentifier: Value]>([:])
 
 extension StateDocument.Member: CrossingRecord {}
 extension StateDocument.RootField: CrossingRecord {}
