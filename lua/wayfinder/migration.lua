@@ -11,11 +11,23 @@ local migration = {}
 
 -- The document's names and the tree's (StateDocument.swift, MigrationTree.swift), as the host
 -- declares them: the document's members, its root's, the root's kinds, an entry's, a model
--- position's, the waiting open's and a context's, and the key of a context's stored nils.
-local exported = native.fields().state
-local D, R, K = fields.keys(exported.document), fields.keys(exported.root), fields.keys(exported.kinds)
-local E, P, C = fields.keys(exported.entry), fields.keys(exported.pending), fields.keys(exported.context)
-local NILS = fields.keys(exported.context_nils).nils
+-- position's, the waiting open's and a context's, and the key of a context's stored nils; taken
+-- at the first migration, which most launches never run.
+local exported, D, R, K, E, P, C, NILS
+local entry_fields, pending_fields, model_fields, context_fields, tree_fields
+
+local function take_names()
+  if exported then return end
+  exported = native.fields().state
+  D, R, K = fields.keys(exported.document), fields.keys(exported.root), fields.keys(exported.kinds)
+  E, P, C = fields.keys(exported.entry), fields.keys(exported.pending), fields.keys(exported.context)
+  NILS = fields.keys(exported.context_nils).nils
+  entry_fields, pending_fields, model_fields = fields.set(exported.entry), fields.set(exported.pending), fields.set(exported.model)
+  context_fields = fields.set(exported.context)
+  context_fields[NILS] = true
+  tree_fields = {}
+  for _, name in ipairs(exported.tree) do tree_fields[name] = true end
+end
 
 -- The app's migrate function, set by wf.app.
 local migrate
@@ -85,11 +97,6 @@ end
 
 -- Back to a document. ---------------------------------------------------------------------------
 
-local entry_fields, pending_fields, model_fields = fields.set(exported.entry), fields.set(exported.pending), fields.set(exported.model)
-local context_fields = fields.set(exported.context)
-context_fields[NILS] = true
-local tree_fields = {}
-for _, name in ipairs(exported.tree) do tree_fields[name] = true end
 
 local function check_fields(value, known, path)
   for key in pairs(value) do
@@ -297,6 +304,7 @@ end
 
 -- What the host calls: the document migrated from version `from` to `to`, or an error.
 function migration._run(document, from, to)
+  take_names()
   local tree = to_tree(document)
   local migrated = migrate(tree, from, to)
   return to_document(migrated)

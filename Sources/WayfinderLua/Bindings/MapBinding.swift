@@ -17,7 +17,7 @@ enum MapBinding {
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in
             [["options": RouteOption.exported, "route": RouteDescription.Field.exported,
-              "option_keys": .array(RouteOption.allCases.map { ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(String(describing: $0))] })]]
+              "option_keys": .array(RouteOption.allCases.map { ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(RouteOption.symbol(of: $0.rawValue))] })]]
         }
     }
 

@@ -23,27 +23,35 @@ extension CrossingRecord {
 
     /// The list as the Lua side reads it: `{ { name = ..., symbol = ..., type = ..., host = ... }, ... }`
     /// in this order (messages list the names so). `name` is the key in the record; `symbol` the
-    /// Swift case's name, by which Lua code asks for the key (`fields.keys`), so renaming a key
-    /// here renames it there; `type` is "any" for any value; `host` marks a field only the host
-    /// writes, which a script's table may not hold.
+    /// Swift case's name (`symbol(of:)`), by which Lua code asks for the key (`fields.keys`);
+    /// `type` is "any" for any value; `host` marks a field only the host writes, which a
+    /// script's table may not hold.
     package static var exported: Value {
         let type = ObjectIdentifier(Self.self)
         if let made = exportedRecords.withLock({ $0[type] }) { return made }
         let scripts = Set(forScripts.map(\.rawValue))
         let list = Value.array(allCases.map { field in
-            ["name": .string(field.rawValue), "symbol": .string(String(describing: field)),
+            ["name": .string(field.rawValue), "symbol": .string(symbol(of: field.rawValue)),
              "type": .string(field.luaType ?? "any"), "host": .bool(!scripts.contains(field.rawValue))]
         })
         exportedRecords.withLock { $0[type] = list }
         return list
     }
 
+    /// The name of the case whose key is `key`, by the rule every record keeps (a test holds
+    /// them to it): the key in camel case, `param_names` for `paramNames`. Spelled from the key
+    /// rather than read by reflection, which costs a launch a scan of every conformance in the
+    /// process.
+    package static func symbol(of key: String) -> String {
+        let words = key.split(separator: "_")
+        return (words.first.map(String.init) ?? "") + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+
     /// The names in order, as the messages and the LuaLS definitions list them.
     package static var names: [String] { allCases.map(\.rawValue) }
 }
 
-/// Each record's list, made once in a process: every launch hands the lists to its Lua state, and
-/// a case's name comes from reflection, which is slow.
+/// Each record's list, made once in a process: every launch hands the lists to its Lua state.
 private let exportedRecords = Mutex<[ObjectIdentifier: Value]>([:])
 
 extension StateDocument.Member: CrossingRecord {}

@@ -80,6 +80,29 @@ struct LuaDefinitionsContractTests {
         #expect(Set(keys) == Set(StateDocument.ModelField.names))
     }
 
+    /// Every record's symbols are its cases' names, as Lua asks for them.
+    static func symbolsAreCaseNames<R: CrossingRecord>(_: R.Type) -> [String] {
+        R.allCases.compactMap { field in
+            let symbol = R.symbol(of: field.rawValue)
+            return symbol == String(describing: field) ? nil : "\(R.self).\(field): symbol \(symbol)"
+        }
+    }
+
+    @Test("each field's symbol is its case's name")
+    func symbolsAreTheCasesNames() {
+        var wrong = [String]()
+        wrong += Self.symbolsAreCaseNames(RouteOption.self) + Self.symbolsAreCaseNames(RouteDescription.Field.self)
+        wrong += Self.symbolsAreCaseNames(OpenAction.self) + Self.symbolsAreCaseNames(PersistRecord.self) + Self.symbolsAreCaseNames(MakeField.self)
+        wrong += Self.symbolsAreCaseNames(AppBinding.Option.self) + Self.symbolsAreCaseNames(AppBinding.TabField.self)
+        wrong += Self.symbolsAreCaseNames(StateDocument.Member.self) + Self.symbolsAreCaseNames(StateDocument.RootField.self)
+        wrong += Self.symbolsAreCaseNames(StateDocument.RootKind.self) + Self.symbolsAreCaseNames(StateDocument.EntryField.self)
+        wrong += Self.symbolsAreCaseNames(StateDocument.ModelField.self) + Self.symbolsAreCaseNames(StateDocument.PendingField.self)
+        wrong += Self.symbolsAreCaseNames(StateDocument.ContextField.self) + Self.symbolsAreCaseNames(MigrationTree.ContextNils.self)
+        #expect(wrong.isEmpty, "\(wrong)")
+        #expect(RouteOption.symbol(of: "a_b_c") == "aBC")
+        #expect(RouteOption.symbol(of: "plain") == "plain")
+    }
+
     @Test("the reading sees a field renamed, added or dropped")
     func aRenameIsSeen() throws {
         let meta = Definitions("""
