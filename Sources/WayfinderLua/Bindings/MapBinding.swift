@@ -42,7 +42,7 @@ enum MapBinding {
             let nativeName = described[TargetField.native.rawValue]?.stringValue
             let fields = try call.value(4, name: "options")
             var options = RouteOptions()
-            for option in RouteOption.allCases {
+            for option in RouteOption.inOrder {
                 if let value = fields[option.rawValue], !value.isNull { try option.apply(value, to: &options) }
             }
             var routeGuard: LuaRouteFunction?

@@ -56,7 +56,7 @@ package struct RouteDescription {
             (Field.pattern.rawValue, .string(pattern.text)), (Field.target.rawValue, target),
             (Field.method.rawValue, method.map(Value.string) ?? .null), (Field.selector.rawValue, selector.map(Value.string) ?? .null),
         ]
-        for option in RouteOption.allCases {
+        for option in RouteOption.inOrder {
             // People see the selector the target gets, not the option it may come from.
             if reader == .people && option == .selector { continue }
             let value: Value

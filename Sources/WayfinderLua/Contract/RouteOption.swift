@@ -9,6 +9,9 @@ package enum RouteOption: String, CrossingRecord {
     case mode, presentation, parent, selector, transition, external, name
     case `guard`
 
+    /// `allCases`, made once: every route added reads its options by it.
+    static let inOrder = allCases
+
     package var luaType: String? {
         switch self {
         case .external: "boolean"
@@ -53,7 +56,7 @@ package enum RouteOption: String, CrossingRecord {
     /// The bytes of text the options of a route keep, which its charge counts (a mode and a
     /// presentation are cases, not text).
     static func keptText(of options: RouteOptions) -> Int {
-        allCases.reduce(0) { total, option in
+        inOrder.reduce(0) { total, option in
             option == .mode || option == .presentation ? total : total + (option.described(options)?.stringValue?.utf8.count ?? 0)
         }
     }
