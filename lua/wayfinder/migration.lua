@@ -18,7 +18,7 @@ local entry_fields, pending_fields, model_fields, context_fields, tree_fields
 
 local function take_names()
   if exported then return end
-  exported = native.fields().state
+  exported = native.state_fields()
   D, R, K = fields.keys(exported.document), fields.keys(exported.root), fields.keys(exported.kinds)
   E, P, C = fields.keys(exported.entry), fields.keys(exported.pending), fields.keys(exported.context)
   NILS = fields.keys(exported.context_nils).nils

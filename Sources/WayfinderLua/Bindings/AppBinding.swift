@@ -3,7 +3,7 @@ import Wayfinder
 /// `wayfinder.native.app`: records what `wf.app { ... }` declared. lua/wayfinder/app.lua checks
 /// the table's shape against the fields exported here; the values are checked here.
 enum AppBinding {
-    static let functions: [(String, LuaBinding)] = [("configure", configure), ("fields", fields)]
+    static let functions: [(String, LuaBinding)] = [("configure", configure), ("fields", fields), ("state_fields", stateFields)]
 
     /// The fields of `wf.app { ... }`.
     enum Option: String, CrossingRecord {
@@ -27,10 +27,15 @@ enum AppBinding {
         package var luaType: String? { "string" }
     }
 
-    /// fields() -> { options = { { name, symbol, type, host }, ... }, tab = { ... }, state = ... }:
-    /// `wf.app`'s fields, a tab's, and the saved state's as a migration sees it (`MigrationTree`).
+    /// fields() -> { options = { { name, symbol, type, host }, ... }, tab = { ... } }: `wf.app`'s fields and a tab's.
     static let fields: LuaBinding = { L in
-        LuaCall.run(L) { _ in [["options": Option.exported, "tab": TabField.exported, "state": MigrationTree.exported]] }
+        LuaCall.run(L) { _ in [["options": Option.exported, "tab": TabField.exported]] }
+    }
+
+    /// state_fields() -> the saved state's records as a migration sees it (`MigrationTree`), asked
+    /// for at the first migration only.
+    static let stateFields: LuaBinding = { L in
+        LuaCall.run(L) { _ in [MigrationTree.exported] }
     }
 
     /// configure(config, migrate) -> true | nil, reason

@@ -19,7 +19,7 @@ enum MigrationTree {
                                        StateDocument.RootField.selected.rawValue]
     }
 
-    /// Every record of the document and the tree, as `wayfinder.native.app`'s `fields().state`.
+    /// Every record of the document and the tree, as `wayfinder.native.app`'s `state_fields()`.
     static var exported: Value {
         ["document": StateDocument.Member.exported, "root": StateDocument.RootField.exported, "kinds": StateDocument.RootKind.exported,
          "entry": StateDocument.EntryField.exported, "model": StateDocument.ModelField.exported,
