@@ -30,7 +30,7 @@ package enum RouteLuaDefinitions {
             }
             lines += [
                 "", "---@class wayfinder.route_action.\(id): wayfinder.action_options",
-                "---@field route \(quoted(route.name))", "---@field params wayfinder.route_params.\(id)",
+                "---@field \(OpenAction.route.rawValue) \(quoted(route.name))", "---@field \(OpenAction.params.rawValue) wayfinder.route_params.\(id)",
             ]
         }
         return lines.joined(separator: "\n") + "\n"

@@ -23,20 +23,9 @@ package struct RouteSnapshot: Equatable {
     /// The routes in precedence order, then the moves (`wf.map:moved`), so deleting a move shows
     /// as a difference as deleting a route does.
     package init(_ routes: [RouteReport], moves: [RouteMoves.Move] = []) {
-        lines = routes.map { route in
-            var fields = ["mode=" + route.options.mode.rawValue, "target=" + Self.field(route.target)]
-            if route.options.presentation != .push { fields.append("presentation=" + route.options.presentation.rawValue) }
-            if let method = route.method { fields.append("method=" + Self.field(method)) }
-            if let selector = route.selector { fields.append("selector=" + Self.field(selector)) }
-            if let parent = route.options.parent { fields.append("parent=" + Self.field(parent)) }
-            if let name = route.options.name { fields.append("name=" + Self.field(name)) }
-            if let transition = route.options.transition { fields.append("transition=" + Self.field(transition)) }
-            if route.options.external { fields.append("external") }
-            if route.guarded { fields.append("guard") }
-            return Line(pattern: route.pattern.text, text: ([route.pattern.text] + fields).joined(separator: "  "))
-        }
+        lines = routes.map { Line(pattern: $0.pattern.text, text: RouteDescription($0).line) }
         lines += moves.map { move in
-            Line(pattern: move.old.text, text: move.old.text + "  " + Line.movedField + Self.field(move.new.text))
+            Line(pattern: move.old.text, text: move.old.text + "  " + Line.movedField + RouteDescription.quoted(move.new.text))
         }
     }
 
@@ -140,14 +129,6 @@ package struct RouteSnapshot: Equatable {
             index = previous[index]
         }
         return result.reversed()
-    }
-
-    /// A field's value as written: bare when it holds no space, else quoted.
-    private static func field(_ value: String) -> String {
-        guard value.contains(" ") || value.contains("\"") || value.contains("\n") || value.isEmpty else { return value }
-        let escaped = value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-            .replacingOccurrences(of: "\n", with: "\\n")
-        return "\"" + escaped + "\""
     }
 }
 

@@ -86,7 +86,7 @@ struct PendingStateTests {
         (#"{"url":"tt://a"}"#, "pending.since: it is missing"),
         (#"{"url":"tt://a","since":"yesterday"}"#, "pending.since: 'yesterday' is not a time such as 2026-01-01T00:00:00Z"),
         (#"{"url":"tt://a","since":"2030-01-01T00:00:00Z","presentation":"sideways"}"#,
-         "pending.presentation: 'sideways' is not a presentation (push, replace, replace_root, clear_all, refresh, pop, none)"),
+         "pending.presentation: must be one of push, replace, replace_root, clear_all, refresh, pop, none; got 'sideways'"),
         (#"{"url":"tt://a","since":"2030-01-01T00:00:00Z","link":"yes"}"#, "pending.link: true or false expected, found a string"),
         (#""tt://a""#, "pending: an object expected, found a string"),
     ])

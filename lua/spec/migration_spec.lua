@@ -151,7 +151,7 @@ describe("a state of an older version", function()
       "pending has an unknown field 'when'" },
     { "returns a waiting open with a presentation the host does not know",
       "state.pending = { url = 'tt://home', since = state.saved_at, presentation = 'sideways' } return state",
-      "pending%.presentation: 'sideways' is not a presentation" },
+      "pending%.presentation: must be one of push, replace, replace_root, clear_all, refresh, pop, none; got 'sideways'" },
     { "returns a waiting open with a function in its state",
       "state.pending = { url = 'tt://home', since = state.saved_at, state = { f = print } } return state", "pending%.state%.f is a function, not plain data" },
     { "returns a waiting open whose link is not a boolean",

@@ -151,7 +151,7 @@ describe("a presentation", function()
 
   it("that the host does not know is the spec's mistake, raised at its line", function()
     assert.has_error(function() app:open("tt://page/a", { presentation = "sideways" }) end,
-      "app:open: presentation must be one of push, replace, replace_root, clear_all, refresh, pop, none; got sideways")
+      "app:open: presentation must be one of push, replace, replace_root, clear_all, refresh, pop, none; got 'sideways'")
     assert.has_error(function() app:open("tt://page/a", { mode = "modal" }) end, "app:open: unknown option 'mode' (known: presentation)")
   end)
 end)

@@ -1,17 +1,51 @@
--- Checks a table a script handed over against the list of its fields the host exports (each
--- field's name, in the host's order, and the Lua type its value must have, "any" for any). The
--- list is the host's, so the Lua and Swift sides cannot disagree on it; this module checks only
--- the table's shape, raising a mistake at the script's own line, and the host checks the values.
+-- The records that cross between Lua and Swift are declared on the Swift side
+-- (Sources/WayfinderLua/Contract), which exports each as the list of its fields: each field's
+-- name (its key in the record), its symbol (the Swift case's name), the Lua type its value must
+-- have ("any" for any) and whether only the host writes it. Lua code takes every key from there
+-- (`keys`), and checks a table a script handed over against the list (`check`), raising a
+-- mistake at the script's own line; the host checks the values.
 local fields = {}
 
--- The exported list, ready for check: its names in order and each one's type.
+-- The exported list, ready for check: the names a script may give, in order, and each one's type.
 function fields.list(exported)
   local list = { names = {}, types = {} }
-  for i, field in ipairs(exported) do
-    list.names[i] = field.name
-    list.types[field.name] = field.type
+  for _, field in ipairs(exported) do
+    if not field.host then
+      list.names[#list.names + 1] = field.name
+      list.types[field.name] = field.type
+    end
   end
   return list
+end
+
+-- The record's keys by symbol: keys(exported).paramNames is "param_names". Asking for a symbol
+-- the host does not declare is an error, so a field renamed on one side only fails when the
+-- module that uses it loads (take the keys into locals there).
+function fields.keys(exported)
+  local keys = {}
+  for _, field in ipairs(exported) do keys[field.symbol] = field.name end
+  return setmetatable(keys, {
+    __index = function(_, symbol) error("the host declares no field '" .. tostring(symbol) .. "' in this record", 2) end,
+  })
+end
+
+-- The exported names as a set, for a quick "is this one of them".
+function fields.set(exported)
+  local set = {}
+  for _, field in ipairs(exported) do set[field.name] = true end
+  return set
+end
+
+-- nil when the host lists `exported` in the order of `keys`, else what differs: for a record
+-- passed by position, whose order both sides must share.
+function fields.order_differs(exported, keys, what)
+  for i = 1, math.max(#exported, #keys) do
+    local given = exported[i] and exported[i].name
+    if given ~= keys[i] then
+      return what .. " takes field " .. i .. " as '" .. tostring(keys[i]) .. "' but the host passes '" .. tostring(given) .. "' there"
+    end
+  end
+  return nil
 end
 
 -- Raises "<what>: unknown <noun> 'x' (known: ...)" or "<what>: <noun> 'x' must be a T, got U"

@@ -9,9 +9,16 @@ local natives = require "wayfinder.native_screen"
 
 local map = {}
 
+local exported = native.fields()
 -- The options map:from takes, as the host lists them (their values, such as which modes there
 -- are, the host checks).
-local options_list = fields.list(native.fields().options)
+local options_list = fields.list(exported.options)
+local option = fields.keys(exported.options)
+local MODE, PARENT, GUARD = option.mode, option.parent, option.guard
+-- The keys of a route's description (RouteDescription.swift): the fields Lua reads and adds.
+local route_key = fields.keys(exported.route)
+local TARGET, PARAM_NAMES, METHOD, SELECTOR = route_key.target, route_key.paramNames, route_key.method, route_key.selector
+local SELECTOR_OPTION = fields.keys(exported.option_keys).selector
 
 -- class -> { [generator name] = { pattern = ..., fields = { ... } } }; weak, so a map never
 -- keeps a class alive on its own.
@@ -29,11 +36,11 @@ end
 -- Adds what only Lua can know to a native route: the constructor a class target would get.
 local function describe(route)
   if route == nil then return nil end
-  if type(route.target) == "table" then
-    route.method, route.constructor_selector = deduce(route.target, route.param_names, route.selector_option)
-    if route.constructor_selector then route.selector = route.constructor_selector end
+  if type(route[TARGET]) == "table" then
+    local method, selector = deduce(route[TARGET], route[PARAM_NAMES], route[SELECTOR_OPTION])
+    route[METHOD] = method
+    if selector then route[SELECTOR] = selector end
   end
-  route.constructor_selector = nil
   return route
 end
 
@@ -49,12 +56,12 @@ function map:from(pattern, target, options)
     fields.check(options_list, options, "map:from", "option", 2)
   end
   local native_name = natives.name_of(target)
-  if native_name and options and (options.mode == "none" or options.mode == "external") then
+  if native_name and options and (options[MODE] == "none" or options[MODE] == "external") then
     error("map:from('" .. pattern .. "'): the native screen '" .. native_name .. "' cannot be an action (mode none)", 2)
   end
   local described = { class = kind == "table" and class_name(target) or nil, native = native_name }
-  local parent = options and options.parent
-  local ok, err = native.add(pattern, target, described, options or {}, options and options.guard,
+  local parent = options and options[PARENT]
+  local ok, err = native.add(pattern, target, described, options or {}, options and options[GUARD],
     type(parent) == "function" and parent or nil)
   if not ok then error(err, 2) end
   return self

@@ -4,7 +4,30 @@
 -- name instead: every entry a table of named fields, every context a table shared by the entries
 -- and layers that use it, and the open a guard keeps waiting as `pending`. What migrate returns is checked here, naming the path of the first
 -- part that does not fit, and turned back into a document for the host.
+local native = require "wayfinder.native.app"
+local fields = require "wayfinder.fields"
+
 local migration = {}
+
+-- The document's names and the tree's (StateDocument.swift, MigrationTree.swift), as the host
+-- declares them: the document's members, its root's, the root's kinds, an entry's, a model
+-- position's, the waiting open's and a context's, and the key of a context's stored nils; taken
+-- at the first migration, which most launches never run.
+local exported, D, R, K, E, P, C, NILS
+local entry_fields, pending_fields, model_fields, context_fields, tree_fields
+
+local function take_names()
+  if exported then return end
+  exported = native.state_fields()
+  D, R, K = fields.keys(exported.document), fields.keys(exported.root), fields.keys(exported.kinds)
+  E, P, C = fields.keys(exported.entry), fields.keys(exported.pending), fields.keys(exported.context)
+  NILS = fields.keys(exported.context_nils).nils
+  entry_fields, pending_fields, model_fields = fields.set(exported.entry), fields.set(exported.pending), fields.set(exported.model)
+  context_fields = fields.set(exported.context)
+  context_fields[NILS] = true
+  tree_fields = {}
+  for _, name in ipairs(exported.tree) do tree_fields[name] = true end
+end
 
 -- The app's migrate function, set by wf.app.
 local migrate
@@ -22,60 +45,58 @@ end
 
 local function to_tree(document)
   local contexts = {}
-  for i, saved in ipairs(document.contexts or {}) do
+  for i, saved in ipairs(document[D.contexts] or {}) do
     local nils
-    for _, key in ipairs(saved.nils or {}) do
+    for _, key in ipairs(saved[NILS] or {}) do
       nils = nils or {}
       nils[key] = true
     end
+    local inner = saved[C.inner]
     contexts[i] = {
-      name = saved.name, fields = saved.fields, values = saved.values or {}, nils = nils,
-      app = saved.app or nil, inner = saved.inner ~= nil and contexts[saved.inner + 1] or nil,
+      [C.name] = saved[C.name], [C.fields] = saved[C.fields], [C.values] = saved[C.values] or {}, [NILS] = nils,
+      [C.app] = saved[C.app] or nil, [C.inner] = inner ~= nil and contexts[inner + 1] or nil,
     }
   end
   local function entry(saved)
-    return {
-      url = saved.url, query = saved.query, state = saved.state, title = saved.title,
-      important = saved.important or false, model = saved.model,
-      context = saved.context ~= nil and contexts[saved.context + 1] or nil,
-    }
+    local tree_entry = {}
+    for _, field in ipairs(exported.entry) do tree_entry[field.name] = saved[field.name] end
+    tree_entry[E.important] = saved[E.important] or false
+    local context = saved[E.context]
+    tree_entry[E.context] = context ~= nil and contexts[context + 1] or nil
+    return tree_entry
   end
   local function stack(saved)
     local entries = {}
     for i, item in ipairs(saved or {}) do entries[i] = entry(item) end
     return entries
   end
+  local popover = document[D.popover]
   local tree = {
-    app = document.app, saved_at = document.saved_at, mode = document.mode, modals = {},
-    popover = document.popover and entry(document.popover) or nil,
+    [D.app] = document[D.app], [D.savedAt] = document[D.savedAt], [D.mode] = document[D.mode], [D.modals] = {},
+    [D.popover] = popover and entry(popover) or nil,
   }
-  local pending = document.pending
+  local pending = document[D.pending]
   if pending ~= nil then
-    tree.pending = {
-      url = pending.url, query = pending.query, parent = pending.parent, state = pending.state,
-      presentation = pending.presentation, link = pending.link or false, since = pending.since,
-    }
+    local waiting = {}
+    for _, field in ipairs(exported.pending) do waiting[field.name] = pending[field.name] end
+    waiting[P.link] = pending[P.link] or false
+    tree[D.pending] = waiting
   end
-  local root = document.root
-  if root.kind == "tabs" then
-    tree.tabs = {}
-    for i, tab in ipairs(root.tabs) do tree.tabs[i] = stack(tab) end
-    tree.selected = root.selected
+  local root = document[D.root]
+  if root[R.kind] == K.tabs then
+    local tabs = {}
+    for i, tab in ipairs(root[R.tabs]) do tabs[i] = stack(tab) end
+    tree[R.tabs] = tabs
+    tree[R.selected] = root[R.selected]
   else
-    tree.stack = stack(root.entries)
+    tree[K.stack] = stack(root[R.entries])
   end
-  for i, modal in ipairs(document.modals or {}) do tree.modals[i] = stack(modal) end
+  for i, modal in ipairs(document[D.modals] or {}) do tree[D.modals][i] = stack(modal) end
   return tree
 end
 
 -- Back to a document. ---------------------------------------------------------------------------
 
-local entry_fields = { url = true, query = true, state = true, title = true, important = true, model = true, context = true }
-local context_fields = { name = true, fields = true, values = true, nils = true, app = true, inner = true }
-local pending_fields = { url = true, query = true, parent = true, state = true, presentation = true, link = true, since = true }
-local tree_fields = {
-  app = true, saved_at = true, mode = true, stack = true, tabs = true, selected = true, modals = true, popover = true, pending = true,
-}
 
 local function check_fields(value, known, path)
   for key in pairs(value) do
@@ -124,31 +145,32 @@ local function to_document(tree)
   -- set once that one has its place).
   local function checked_context(ctx, path)
     check_fields(ctx, context_fields, path)
-    optional(ctx.name, "string", path .. ".name")
-    optional(ctx.fields, "table", path .. ".fields")
-    optional(ctx.values, "table", path .. ".values")
-    optional(ctx.nils, "table", path .. ".nils")
-    optional(ctx.app, "boolean", path .. ".app")
-    for key, value in pairs(ctx.values or {}) do
-      if type(key) ~= "string" then fail(path .. ".values", "has a key of type " .. type(key)) end
-      check_plain(value, path .. ".values." .. key, {})
+    local at = path .. "."
+    optional(ctx[C.name], "string", at .. C.name)
+    optional(ctx[C.fields], "table", at .. C.fields)
+    optional(ctx[C.values], "table", at .. C.values)
+    optional(ctx[NILS], "table", at .. NILS)
+    optional(ctx[C.app], "boolean", at .. C.app)
+    for key, value in pairs(ctx[C.values] or {}) do
+      if type(key) ~= "string" then fail(at .. C.values, "has a key of type " .. type(key)) end
+      check_plain(value, at .. C.values .. "." .. key, {})
     end
-    for key, kind in pairs(ctx.fields or {}) do
-      if type(key) ~= "string" or type(kind) ~= "string" then fail(path .. ".fields", "must map field names to type names") end
+    for key, kind in pairs(ctx[C.fields] or {}) do
+      if type(key) ~= "string" or type(kind) ~= "string" then fail(at .. C.fields, "must map field names to type names") end
     end
     local nils = {}
-    for key, set in pairs(ctx.nils or {}) do
-      if type(key) ~= "string" or set ~= true then fail(path .. ".nils", "must map keys to true") end
+    for key, set in pairs(ctx[NILS] or {}) do
+      if type(key) ~= "string" or set ~= true then fail(at .. NILS, "must map keys to true") end
       nils[#nils + 1] = key
     end
     table.sort(nils)
-    local values = ctx.values
+    local values = ctx[C.values]
     if values ~= nil and next(values) == nil then values = nil end
-    local fields = ctx.fields
-    if fields ~= nil and next(fields) == nil then fields = nil end
+    local declared = ctx[C.fields]
+    if declared ~= nil and next(declared) == nil then declared = nil end
     return {
-      name = ctx.name, fields = fields, values = values, nils = #nils > 0 and nils or nil,
-      app = ctx.app or nil,
+      [C.name] = ctx[C.name], [C.fields] = declared, [C.values] = values, [NILS] = #nils > 0 and nils or nil,
+      [C.app] = ctx[C.app] or nil,
     }
   end
 
@@ -171,11 +193,11 @@ local function to_document(tree)
       on_chain[layer] = true
       chain[at + 1] = layer
       made[at + 1] = checked_context(layer, inner_path(path, at))
-      layer = layer.inner
+      layer = layer[C.inner]
     end
     for level = #chain, 1, -1 do
-      local inner = chain[level].inner
-      made[level].inner = inner ~= nil and index[inner] or nil
+      local inner = chain[level][C.inner]
+      made[level][C.inner] = inner ~= nil and index[inner] or nil
       contexts[#contexts + 1] = made[level]
       index[chain[level]] = #contexts - 1
     end
@@ -185,54 +207,58 @@ local function to_document(tree)
   local function entry(item, path)
     if type(item) ~= "table" then fail(path, "must be an entry table, got " .. type(item)) end
     check_fields(item, entry_fields, path)
-    if type(item.url) ~= "string" then fail(path .. ".url", "must be a string, got " .. type(item.url)) end
-    optional(item.query, "table", path .. ".query")
-    optional(item.title, "string", path .. ".title")
-    optional(item.important, "boolean", path .. ".important")
-    optional(item.model, "table", path .. ".model")
-    if item.query ~= nil then
-      for key in pairs(item.query) do
-        if type(key) ~= "string" then fail(path .. ".query", "has a key of type " .. type(key)) end
+    local at = path .. "."
+    local url, query, state, model = item[E.url], item[E.query], item[E.state], item[E.model]
+    if type(url) ~= "string" then fail(at .. E.url, "must be a string, got " .. type(url)) end
+    optional(query, "table", at .. E.query)
+    optional(item[E.title], "string", at .. E.title)
+    optional(item[E.important], "boolean", at .. E.important)
+    optional(model, "table", at .. E.model)
+    if query ~= nil then
+      for key in pairs(query) do
+        if type(key) ~= "string" then fail(at .. E.query, "has a key of type " .. type(key)) end
       end
-      check_plain(item.query, path .. ".query", {})
+      check_plain(query, at .. E.query, {})
     end
-    if item.state ~= nil then check_plain(item.state, path .. ".state", {}) end
-    if item.model ~= nil then
-      check_fields(item.model, { selected = true, anchor = true }, path .. ".model")
-      check_plain(item.model, path .. ".model", {})
+    if state ~= nil then check_plain(state, at .. E.state, {}) end
+    if model ~= nil then
+      check_fields(model, model_fields, at .. E.model)
+      check_plain(model, at .. E.model, {})
     end
-    local query = item.query
     if query ~= nil and next(query) == nil then query = nil end
+    local ctx = item[E.context]
     return {
-      url = item.url, query = query, state = item.state, title = item.title,
-      important = item.important or nil, model = item.model,
-      context = item.context ~= nil and context(item.context, path .. ".context") or nil,
+      [E.url] = url, [E.query] = query, [E.state] = state, [E.title] = item[E.title],
+      [E.important] = item[E.important] or nil, [E.model] = model,
+      [E.context] = ctx ~= nil and context(ctx, at .. E.context) or nil,
     }
   end
 
   -- The open a guard keeps waiting: its presentation's name and its time's form are the host's
   -- to check, as when the state file is read.
   local function pending(item)
-    if type(item) ~= "table" then fail("pending", "must be a table, got " .. type(item)) end
-    check_fields(item, pending_fields, "pending")
-    if type(item.url) ~= "string" then fail("pending.url", "must be a string, got " .. type(item.url)) end
-    optional(item.query, "table", "pending.query")
-    optional(item.parent, "string", "pending.parent")
-    optional(item.presentation, "string", "pending.presentation")
-    optional(item.link, "boolean", "pending.link")
-    if type(item.since) ~= "string" then fail("pending.since", "must be a string, got " .. type(item.since)) end
-    if item.query ~= nil then
-      for key in pairs(item.query) do
-        if type(key) ~= "string" then fail("pending.query", "has a key of type " .. type(key)) end
+    local path = D.pending
+    if type(item) ~= "table" then fail(path, "must be a table, got " .. type(item)) end
+    check_fields(item, pending_fields, path)
+    local at = path .. "."
+    local url, query, state, since = item[P.url], item[P.query], item[P.state], item[P.since]
+    if type(url) ~= "string" then fail(at .. P.url, "must be a string, got " .. type(url)) end
+    optional(query, "table", at .. P.query)
+    optional(item[P.parent], "string", at .. P.parent)
+    optional(item[P.presentation], "string", at .. P.presentation)
+    optional(item[P.link], "boolean", at .. P.link)
+    if type(since) ~= "string" then fail(at .. P.since, "must be a string, got " .. type(since)) end
+    if query ~= nil then
+      for key in pairs(query) do
+        if type(key) ~= "string" then fail(at .. P.query, "has a key of type " .. type(key)) end
       end
-      check_plain(item.query, "pending.query", {})
+      check_plain(query, at .. P.query, {})
     end
-    if item.state ~= nil then check_plain(item.state, "pending.state", {}) end
-    local query = item.query
+    if state ~= nil then check_plain(state, at .. P.state, {}) end
     if query ~= nil and next(query) == nil then query = nil end
     return {
-      url = item.url, query = query, parent = item.parent, state = item.state, presentation = item.presentation,
-      link = item.link or nil, since = item.since,
+      [P.url] = url, [P.query] = query, [P.parent] = item[P.parent], [P.state] = state, [P.presentation] = item[P.presentation],
+      [P.link] = item[P.link] or nil, [P.since] = since,
     }
   end
 
@@ -247,35 +273,38 @@ local function to_document(tree)
   end
 
   local document = {}
-  if tree.tabs ~= nil and tree.stack ~= nil then fail("the state", "has both stack and tabs; it must have one") end
-  if tree.tabs ~= nil then
-    if type(tree.tabs) ~= "table" then fail("tabs", "must be a list of stacks, got " .. type(tree.tabs)) end
+  local TABS, STACK, SELECTED = R.tabs, K.stack, R.selected
+  local tree_tabs, tree_stack, tree_selected = tree[TABS], tree[STACK], tree[SELECTED]
+  if tree_tabs ~= nil and tree_stack ~= nil then fail("the state", "has both " .. STACK .. " and " .. TABS .. "; it must have one") end
+  if tree_tabs ~= nil then
+    if type(tree_tabs) ~= "table" then fail(TABS, "must be a list of stacks, got " .. type(tree_tabs)) end
     local tabs = {}
-    for i = 1, #tree.tabs do tabs[i] = stack(tree.tabs[i], "tabs[" .. i .. "]") end
-    if #tabs == 0 then fail("tabs", "is empty; a state with tabs has at least one") end
-    local selected = tree.selected == nil and 1 or tree.selected
+    for i = 1, #tree_tabs do tabs[i] = stack(tree_tabs[i], TABS .. "[" .. i .. "]") end
+    if #tabs == 0 then fail(TABS, "is empty; a state with tabs has at least one") end
+    local selected = tree_selected == nil and 1 or tree_selected
     if math.type(selected) ~= "integer" or selected < 1 or selected > #tabs then
-      fail("selected", "must be a tab number from 1 to " .. #tabs .. ", got " .. tostring(selected))
+      fail(SELECTED, "must be a tab number from 1 to " .. #tabs .. ", got " .. tostring(selected))
     end
-    document.root = { kind = "tabs", tabs = tabs, selected = selected }
+    document[D.root] = { [R.kind] = K.tabs, [R.tabs] = tabs, [R.selected] = selected }
   else
-    if tree.selected ~= nil then fail("selected", "is only for tabs") end
-    document.root = { kind = "stack", entries = stack(tree.stack or {}, "stack") }
+    if tree_selected ~= nil then fail(SELECTED, "is only for tabs") end
+    document[D.root] = { [R.kind] = K.stack, [R.entries] = stack(tree_stack or {}, STACK) }
   end
-  local modals = {}
-  if tree.modals ~= nil then
-    if type(tree.modals) ~= "table" then fail("modals", "must be a list of stacks, got " .. type(tree.modals)) end
-    for i = 1, #tree.modals do modals[i] = stack(tree.modals[i], "modals[" .. i .. "]") end
+  local modals, tree_modals = {}, tree[D.modals]
+  if tree_modals ~= nil then
+    if type(tree_modals) ~= "table" then fail(D.modals, "must be a list of stacks, got " .. type(tree_modals)) end
+    for i = 1, #tree_modals do modals[i] = stack(tree_modals[i], D.modals .. "[" .. i .. "]") end
   end
-  document.modals = modals
-  if tree.popover ~= nil then document.popover = entry(tree.popover, "popover") end
-  if tree.pending ~= nil then document.pending = pending(tree.pending) end
-  document.contexts = contexts
+  document[D.modals] = modals
+  if tree[D.popover] ~= nil then document[D.popover] = entry(tree[D.popover], D.popover) end
+  if tree[D.pending] ~= nil then document[D.pending] = pending(tree[D.pending]) end
+  document[D.contexts] = contexts
   return document
 end
 
 -- What the host calls: the document migrated from version `from` to `to`, or an error.
 function migration._run(document, from, to)
+  take_names()
   local tree = to_tree(document)
   local migrated = migrate(tree, from, to)
   return to_document(migrated)

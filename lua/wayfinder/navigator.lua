@@ -8,7 +8,8 @@ local contexts = require "wayfinder.context"
 local callable = require "wayfinder.callable"
 local fields = require "wayfinder.fields"
 local natives = require "wayfinder.native_screen"
-local route_url = (require "wayfinder.native.map").url_for_route
+local native_map = require "wayfinder.native.map"
+local route_url = native_map.url_for_route
 
 -- Taken once: these run on every open (a global is a table lookup), and a script that replaces
 -- a global changes nothing here.
@@ -16,16 +17,27 @@ local type, rawget, rawset, setmetatable, pairs = type, rawget, rawset, setmetat
 local layer = contexts._layer
 
 local exported = native.fields()
--- The fields of an open's action table, as the host lists them.
+-- The fields of an open's action table, as the host lists them (OpenAction.swift), and its keys.
 local action_list = fields.list(exported.action)
+local action_key = fields.keys(exported.action)
+local A_URL, A_ROUTE, A_PARAMS, A_QUERY = action_key.url, action_key.route, action_key.params, action_key.query
+local A_PRESENTATION, A_STATE, A_CONTEXT, A_MODEL = action_key.presentation, action_key.state, action_key.context, action_key.model
+-- A list's position by model identifier (an action's model, a persist record's).
+local model_key = fields.keys(exported.model)
+local SELECTED, ANCHOR = model_key.selected, model_key.anchor
+-- What persist answers for a controller (PersistRecord.swift).
+local persist_key = fields.keys(exported.persist)
+local P_STATE, P_IMPORTANT, P_CONTEXT, P_MODEL = persist_key.state, persist_key.important, persist_key.context, persist_key.model
+-- The fields of a match make and fragment are handed (MakeField.swift), and the context a
+-- function target's route has besides them (a route description's).
+local make_key = fields.keys(exported.make)
+local M_URL, M_PATTERN, M_PARAMS, M_QUERY, M_FRAGMENT = make_key.url, make_key.pattern, make_key.params, make_key.query, make_key.fragment
+local M_PARAM_NAMES, M_SELECTOR_OPTION, M_MODE, M_STATE = make_key.paramNames, make_key.selectorOption, make_key.mode, make_key.state
+local R_CONTEXT = fields.keys(native_map.fields().route).context
 -- The settings the host keeps (nav.persistence, nav.expiration; wf.app sets them too), by name.
 local host_settings = {}
 for _, name in ipairs(exported.settings) do host_settings[name] = true end
 local field_names = "delegate, " .. table.concat(exported.settings, ", ")
--- The presentation verbs, as the host lists them (push, replace, ...).
-local presentations = {}
-for _, name in ipairs(exported.presentations) do presentations[name] = true end
-local presentation_names = table.concat(exported.presentations, ", ")
 
 local methods = {}
 -- nav.delegate lives here.
@@ -72,21 +84,24 @@ local function check_action(target, method)
     error("nav:" .. method .. " needs a URL string or an action table { url = ..., query = ... }, got " .. type(target), 3)
   end
   fields.check(action_list, target, "nav:" .. method, "action field", 3)
-  local url = target.url
-  if target.route ~= nil then
-    if url ~= nil then error("nav:" .. method .. ": give the action a url or a route, not both", 3) end
+  local url = target[A_URL]
+  if target[A_ROUTE] ~= nil then
+    if url ~= nil then error("nav:" .. method .. ": give the action a " .. A_URL .. " or a " .. A_ROUTE .. ", not both", 3) end
     local reason
-    url, reason = route_url(target.route, target.params)
+    url, reason = route_url(target[A_ROUTE], target[A_PARAMS])
     if not url then error("nav:" .. method .. ": " .. reason, 3) end
-  elseif target.params ~= nil then
-    error("nav:" .. method .. ": action field 'params' goes with 'route' (the route's name)", 3)
+  elseif target[A_PARAMS] ~= nil then
+    error("nav:" .. method .. ": action field '" .. A_PARAMS .. "' goes with '" .. A_ROUTE .. "' (the route's name)", 3)
   end
-  if url == nil then error("nav:" .. method .. ": the action table needs a url (or a route)", 3) end
-  if target.context ~= nil and not contexts.is(target.context) then
-    error("nav:" .. method .. ": action field 'context' must be a context (made by wf.context), got " .. type(target.context), 3)
+  if url == nil then error("nav:" .. method .. ": the action table needs a " .. A_URL .. " (or a " .. A_ROUTE .. ")", 3) end
+  local context = target[A_CONTEXT]
+  if context ~= nil and not contexts.is(context) then
+    error("nav:" .. method .. ": action field '" .. A_CONTEXT .. "' must be a context (made by wf.context), got " .. type(context), 3)
   end
-  if target.presentation ~= nil and not presentations[target.presentation] then
-    error("nav:" .. method .. ": presentation must be one of " .. presentation_names .. "; got '" .. target.presentation .. "'", 3)
+  local presentation = target[A_PRESENTATION]
+  if presentation ~= nil then
+    local ok, reason = native.check_presentation(presentation, "nav:" .. method)
+    if not ok then error(reason, 3) end
   end
   return url
 end
@@ -225,41 +240,43 @@ end
 local function select_models(controller, model)
   if controller.index_of == nil then return end
   local index_of = method(controller, "index_of")
-  controller.selected = model.selected ~= nil and index_of(controller, model.selected) or nil
-  controller.anchor = model.anchor ~= nil and index_of(controller, model.anchor) or nil
+  controller.selected = model[SELECTED] ~= nil and index_of(controller, model[SELECTED]) or nil
+  controller.anchor = model[ANCHOR] ~= nil and index_of(controller, model[ANCHOR]) or nil
 end
 
--- The fields of a match make takes after target, action and opener, in the order the host
--- passes them (RouteField in RouteRecord.swift lists them; checked below when this module loads).
-local route_fields = {
-  "url", "pattern", "params", "query", "fragment", "param_names", "selector_option", "mode", "state",
-}
+-- The fields of a match make takes after target, action and opener, in the order of its
+-- parameters below; the host passes them in the order MakeField.swift declares (checked when
+-- this module loads).
+local make_order = { M_URL, M_PATTERN, M_PARAMS, M_QUERY, M_FRAGMENT, M_PARAM_NAMES, M_SELECTOR_OPTION, M_MODE, M_STATE }
 
--- nil when the host passes `names` in make's order, else what differs.
-local function fields_disagree(names)
-  for i = 1, math.max(#names, #route_fields) do
-    if names[i] ~= route_fields[i] then
-      return "make takes route field " .. i .. " as '" .. tostring(route_fields[i]) .. "' but the host passes '"
-        .. tostring(names[i]) .. "' there"
-    end
-  end
-  return nil
+-- nil when the host's list `exported` is in make's order, else what differs.
+local function fields_disagree(list)
+  return fields.order_differs(list, make_order, "make")
 end
-local disagreement = fields_disagree(native.route_fields())
+local disagreement = fields_disagree(exported.make)
 if disagreement then error(disagreement, 0) end
 
+-- The route a function target (or a class's init) is handed: the match's fields by name.
+local function route_table(url, pattern, params, query, fragment, context, state)
+  return {
+    [M_URL] = url, [M_PATTERN] = pattern, [M_PARAMS] = params, [M_QUERY] = query,
+    [M_FRAGMENT] = fragment, [R_CONTEXT] = context, [M_STATE] = state,
+  }
+end
+
 -- Makes the controller for a match. After `target`, `action` and `opener` come the match's
--- fields, as `route_fields` names them: the URL's query is joined by the request's; `action` is
+-- fields, in `make_order`: the URL's query is joined by the request's; `action` is
 -- the table the script passed to open, whose query values join by reference. `opener` is the
 -- controller the new screen opens over (the visible one of the tree being changed, so a parent
 -- opened first), or nil.
 local function make(target, action, opener, url, pattern, params, query, fragment, param_names, selector_option, mode, state)
   local context
   if action then
-    if action.query then
-      for key, value in pairs(action.query) do query[key] = value end
+    local extra = action[A_QUERY]
+    if extra then
+      for key, value in pairs(extra) do query[key] = value end
     end
-    context = action.context
+    context = action[A_CONTEXT]
   end
   -- The action's context, else a fresh layer over the opener's (over wf.context.app when the
   -- opener has none), so data flows forward by default; wf.context.app is the innermost layer of
@@ -269,16 +286,10 @@ local function make(target, action, opener, url, pattern, params, query, fragmen
   end
   local controller
   if type(target) == "function" then
-    controller = target {
-      url = url, pattern = pattern, params = params, query = query,
-      fragment = fragment, context = context, state = state,
-    }
+    controller = target(route_table(url, pattern, params, query, fragment, context, state))
   elseif natives.name_of(target) then
     -- The host's factory gets the saved state itself: no restore(state) follows.
-    return natives.make(target, {
-      url = url, pattern = pattern, params = params, query = query,
-      fragment = fragment, context = context, state = state,
-    })
+    return natives.make(target, route_table(url, pattern, params, query, fragment, context, state))
   else
     local self = setmetatable({ url = url, query = query, context = context }, target)
     local constructor, _, how = deduce(target, param_names, selector_option)
@@ -292,10 +303,7 @@ local function make(target, action, opener, url, pattern, params, query, fragmen
     elseif how == "url_query" then
       result = self[constructor](self, url, query)
     elseif how == "route" then
-      result = self:init {
-        url = url, pattern = pattern, params = params, query = query,
-        fragment = fragment, context = context, state = state,
-      }
+      result = self:init(route_table(url, pattern, params, query, fragment, context, state))
     end
     controller = type(result) == "table" and result or self
   end
@@ -309,7 +317,8 @@ local function make(target, action, opener, url, pattern, params, query, fragmen
     if state ~= nil and controller.restore ~= nil then
       method(controller, "restore")(controller, state)
     end
-    if action and action.model then select_models(controller, action.model) end
+    local model = action and action[A_MODEL]
+    if model then select_models(controller, model) end
   end
   return controller
 end
@@ -321,18 +330,19 @@ end
 local function fragment(controller, route, names_method)
   if not names_method then
     if type(controller.fragment) == "function" then
-      controller:fragment(route.fragment)
+      controller:fragment(route[M_FRAGMENT])
     else
-      rawset(controller, "fragment", route.fragment)
+      rawset(controller, "fragment", route[M_FRAGMENT])
     end
     return
   end
-  local handler, _, how = deduce(controller, route.param_names, route.selector_option)
+  local param_names, selector_option = route[M_PARAM_NAMES], route[M_SELECTOR_OPTION]
+  local handler, _, how = deduce(controller, param_names, selector_option)
   if how ~= "params" and how ~= "params_query" then
-    local wanted = route.selector_option or table.concat(route.param_names, "_")
-    error(describe(controller) .. " has no method '" .. wanted .. "' for the fragment of " .. route.url, 0)
+    local wanted = selector_option or table.concat(param_names, "_")
+    error(describe(controller) .. " has no method '" .. wanted .. "' for the fragment of " .. route[M_URL], 0)
   end
-  local args, n = arguments(route.param_names, route.params, how, route.query)
+  local args, n = arguments(param_names, route[M_PARAMS], how, route[M_QUERY])
   controller[handler](controller, table.unpack(args, 1, n))
 end
 
@@ -342,12 +352,11 @@ local function hook(controller, name)
   return method(controller, name)(controller)
 end
 
--- What a controller says about itself when the tree is saved, as a record the host reads by
--- name (LuaControllerRecord.swift, record(of:at:)): false when it is not saved at all (persist(state) returning
--- false says no), else { state = the state its persist hook wrote, important = whether it is
--- important (a field, or a method answering), context = its context's Swift layer, selected and
--- anchor = its selected item and scroll anchor by model identifier when it is a list that has
--- them }.
+-- What a controller says about itself when the tree is saved, as the record PersistRecord.swift
+-- declares: false when it is not saved at all (persist(state) returning false says no), else
+-- the state its persist hook wrote, whether it is important (a field, or a method answering),
+-- its context's Swift layer, and its selected item and scroll anchor by model identifier when
+-- it is a list that has them.
 local function persist(controller)
   local state
   if controller.persist ~= nil then
@@ -363,9 +372,11 @@ local function persist(controller)
     if math.type(controller.anchor) == "integer" then anchor = model_id(controller, controller.anchor) end
   end
   local context = rawget(controller, "context")
+  local model
+  if selected ~= nil or anchor ~= nil then model = { [SELECTED] = selected, [ANCHOR] = anchor } end
   return {
-    state = state, important = important and true or false,
-    context = contexts.is(context) and contexts._core(context) or nil, selected = selected, anchor = anchor,
+    [P_STATE] = state, [P_IMPORTANT] = important and true or false,
+    [P_CONTEXT] = contexts.is(context) and contexts._core(context) or nil, [P_MODEL] = model,
   }
 end
 
@@ -375,9 +386,7 @@ local function remaking(controller)
   local record = persist(controller)
   if record == false then record = {} end
   local context = rawget(controller, "context")
-  local model
-  if record.selected ~= nil or record.anchor ~= nil then model = { selected = record.selected, anchor = record.anchor } end
-  return { state = record.state, context = contexts.is(context) and context or nil, model = model }
+  return { [A_STATE] = record[P_STATE], [A_CONTEXT] = contexts.is(context) and context or nil, [A_MODEL] = record[P_MODEL] }
 end
 
 -- What the host reads of a controller: controller[name], through its class as a script reads it.

@@ -29,10 +29,6 @@ end
 local function check_argument(method, what, ok, value)
   if not ok then error("app:" .. method .. " needs " .. what .. ", got " .. type(value), 3) end
 end
--- The presentation verbs, as the host lists them.
-local presentations = {}
-for _, name in ipairs(native.presentations()) do presentations[name] = true end
-local presentation_names = table.concat(native.presentations(), ", ")
 
 -- open(url [, { presentation = ... }]): a presentation the host does not know is raised too.
 function methods.open(app, url, options)
@@ -44,8 +40,10 @@ function methods.open(app, url, options)
       if key ~= "presentation" then error("app:open: unknown option '" .. tostring(key) .. "' (known: presentation)", 2) end
     end
     presentation = options.presentation
-    if presentation ~= nil and not presentations[presentation] then
-      error("app:open: presentation must be one of " .. presentation_names .. "; got " .. tostring(presentation), 2)
+    if presentation ~= nil then
+      check_argument("open", "a presentation (a string)", type(presentation) == "string", presentation)
+      local ok, reason = native.check_presentation(presentation, "app:open")
+      if not ok then error(reason, 2) end
     end
   end
   return answered(native.open(app, url, presentation))

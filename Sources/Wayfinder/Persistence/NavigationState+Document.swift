@@ -5,10 +5,9 @@ import OrderedCollections
 /// through `JSON`, which keeps what each value is (`2.0` stays a float) and the order of keys.
 /// `format` comes first, so even a file cut short just after it is recognizably a state.
 extension NavigationState {
-    /// The document's top-level members, in the order they are written.
-    enum Member: String {
-        case format, version, app, appVersion = "app_version", savedAt = "saved_at", mode, root, modals, popover, pending, contexts
-    }
+    typealias Member = StateDocument.Member
+    private typealias RootField = StateDocument.RootField
+    private typealias RootKind = StateDocument.RootKind
 
     /// The most levels the document puts around a value an app gave (the query of an entry in a
     /// tab: the document, its root, the tabs, the tab, the entry, the query), which a host that
@@ -27,11 +26,13 @@ extension NavigationState {
         members[Member.mode.rawValue] = .string(mode.rawValue)
         switch root {
         case .stack(let entries):
-            members[Member.root.rawValue] = ["kind": "stack", "entries": .array(entries.map(\.document))]
+            members[Member.root.rawValue] = .map([RootField.kind.rawValue: .string(RootKind.stack.rawValue),
+                                                  RootField.entries.rawValue: .array(entries.map(\.document))])
         case .tabs(let tabs, let selected):
             // Counted from 1, as nav:tree() and nav:select count.
-            members[Member.root.rawValue] = ["kind": "tabs", "selected": .int(TabNumber.number(of: selected)),
-                                             "tabs": .array(tabs.map { .array($0.map(\.document)) })]
+            members[Member.root.rawValue] = .map([RootField.kind.rawValue: .string(RootKind.tabs.rawValue),
+                                                  RootField.selected.rawValue: .int(TabNumber.number(of: selected)),
+                                                  RootField.tabs.rawValue: .array(tabs.map { .array($0.map(\.document)) })])
         }
         members[Member.modals.rawValue] = .array(modals.map { .array($0.map(\.document)) })
         if let popover { members[Member.popover.rawValue] = popover.document }
@@ -71,25 +72,18 @@ extension NavigationState {
         }
         savedAt = Date(timeIntervalSince1970: time.timeIntervalSince1970.rounded(.down))
         let modeReader = top.member(Member.mode.rawValue)
-        let modeText = try modeReader.string()
-        guard let mode = PersistenceMode(rawValue: modeText) else {
-            throw modeReader.failure("'\(modeText)' is not a persistence mode (\(PersistenceMode.listedChoices))")
-        }
-        self.mode = mode
+        mode = try modeReader.choice(PersistenceMode.self)
         let rootReader = top.member(Member.root.rawValue)
-        let kindReader = rootReader.member("kind")
-        switch try kindReader.string() {
-        case "stack":
-            root = .stack(try rootReader.member("entries").list { try Entry(reading: $0) })
-        case "tabs":
-            let selectedReader = rootReader.member("selected")
+        switch try rootReader.member(RootField.kind.rawValue).choice(RootKind.self) {
+        case .stack:
+            root = .stack(try rootReader.member(RootField.entries.rawValue).list { try Entry(reading: $0) })
+        case .tabs:
+            let selectedReader = rootReader.member(RootField.selected.rawValue)
             let selected = try selectedReader.int()
             guard let index = TabNumber.index(of: Int64(selected)) else {
                 throw selectedReader.failure("selected tab \(selected) is not a tab number (tabs count from 1)")
             }
-            root = .tabs(try rootReader.member("tabs").list { try $0.list { try Entry(reading: $0) } }, selected: index)
-        case let kind:
-            throw kindReader.failure("unknown root kind '\(kind)'")
+            root = .tabs(try rootReader.member(RootField.tabs.rawValue).list { try $0.list { try Entry(reading: $0) } }, selected: index)
         }
         modals = try top.member(Member.modals.rawValue).list { try $0.list { try Entry(reading: $0) } }
         popover = try top.member(Member.popover.rawValue).optional { try Entry(reading: $0) }
@@ -109,106 +103,107 @@ extension NavigationState {
 }
 
 extension NavigationState.Entry {
+    private typealias Field = StateDocument.EntryField
+
     var document: Value {
         var fields = OrderedDictionary<String, Value>()
-        fields["url"] = .string(url)
-        if let query { fields["query"] = .map(query) }
-        if let state { fields["state"] = state }
-        if let context { fields["context"] = .int(Int64(context)) }
-        if important { fields["important"] = true }
-        if let model {
-            var position = OrderedDictionary<String, Value>()
-            if let selected = model.selected { position["selected"] = selected }
-            if let anchor = model.anchor { position["anchor"] = anchor }
-            fields["model"] = .map(position)
-        }
-        if let title { fields["title"] = .string(title) }
+        fields[Field.url.rawValue] = .string(url)
+        if let query { fields[Field.query.rawValue] = .map(query) }
+        if let state { fields[Field.state.rawValue] = state }
+        if let context { fields[Field.context.rawValue] = .int(Int64(context)) }
+        if important { fields[Field.important.rawValue] = true }
+        if let model { fields[Field.model.rawValue] = model.document }
+        if let title { fields[Field.title.rawValue] = .string(title) }
         return .map(fields)
     }
 
     init(reading entry: DocumentReader) throws {
         try entry.object()
-        self.init(url: try entry.member("url").string(),
-                  query: try entry.member("query").optional { try $0.map() },
-                  state: entry.member("state").value,
-                  context: try entry.member("context").optional { try $0.int() },
-                  important: try entry.member("important").optional { try $0.bool() } ?? false,
-                  model: try entry.member("model").optional { model in
+        self.init(url: try entry.member(Field.url.rawValue).string(),
+                  query: try entry.member(Field.query.rawValue).optional { try $0.map() },
+                  state: entry.member(Field.state.rawValue).value,
+                  context: try entry.member(Field.context.rawValue).optional { try $0.int() },
+                  important: try entry.member(Field.important.rawValue).optional { try $0.bool() } ?? false,
+                  model: try entry.member(Field.model.rawValue).optional { model in
                       try model.object()
-                      return NavigationState.ModelPosition(selected: model.member("selected").value, anchor: model.member("anchor").value)
+                      return NavigationState.ModelPosition(selected: model.member(StateDocument.ModelField.selected.rawValue).value,
+                                                           anchor: model.member(StateDocument.ModelField.anchor.rawValue).value)
                   },
-                  title: try entry.member("title").optional { try $0.string() })
+                  title: try entry.member(Field.title.rawValue).optional { try $0.string() })
+    }
+}
+
+extension NavigationState.ModelPosition {
+    /// The position by name (`StateDocument.ModelField`), the parts it has.
+    public var document: Value {
+        var position = OrderedDictionary<String, Value>()
+        if let selected { position[StateDocument.ModelField.selected.rawValue] = selected }
+        if let anchor { position[StateDocument.ModelField.anchor.rawValue] = anchor }
+        return .map(position)
     }
 }
 
 extension NavigationState.Pending {
+    private typealias Field = StateDocument.PendingField
+
     var document: Value {
         var fields = OrderedDictionary<String, Value>()
-        fields["url"] = .string(url)
-        if let query { fields["query"] = .map(query) }
-        if let parent { fields["parent"] = .string(parent) }
-        if let state { fields["state"] = state }
-        if let presentation { fields["presentation"] = .string(presentation.rawValue) }
-        if fromOutside { fields["link"] = true }
-        fields["since"] = .string(NavigationState.timestamp(since))
+        fields[Field.url.rawValue] = .string(url)
+        if let query { fields[Field.query.rawValue] = .map(query) }
+        if let parent { fields[Field.parent.rawValue] = .string(parent) }
+        if let state { fields[Field.state.rawValue] = state }
+        if let presentation { fields[Field.presentation.rawValue] = .string(presentation.rawValue) }
+        if fromOutside { fields[Field.link.rawValue] = true }
+        fields[Field.since.rawValue] = .string(NavigationState.timestamp(since))
         return .map(fields)
     }
 
     init(reading pending: DocumentReader) throws {
         try pending.object()
-        let presentationReader = pending.member("presentation")
-        let presentation = try presentationReader.optional { reader -> Presentation in
-            let text = try reader.string()
-            guard let verb = Presentation(rawValue: text) else {
-                throw reader.failure("'\(text)' is not a presentation (\(Presentation.listedChoices))")
-            }
-            return verb
-        }
-        let sinceReader = pending.member("since")
+        let presentation = try pending.member(Field.presentation.rawValue).optional { try $0.choice(Presentation.self) }
+        let sinceReader = pending.member(Field.since.rawValue)
         let sinceText = try sinceReader.string()
         guard let since = NavigationState.date(from: sinceText) else {
             throw sinceReader.failure("'\(sinceText)' is not a time such as 2026-01-01T00:00:00Z")
         }
-        self.init(url: try pending.member("url").string(),
-                  query: try pending.member("query").optional { try $0.map() },
-                  parent: try pending.member("parent").optional { try $0.string() },
-                  state: pending.member("state").value.flatMap { $0.isNull ? nil : $0 },
+        self.init(url: try pending.member(Field.url.rawValue).string(),
+                  query: try pending.member(Field.query.rawValue).optional { try $0.map() },
+                  parent: try pending.member(Field.parent.rawValue).optional { try $0.string() },
+                  state: pending.member(Field.state.rawValue).value.flatMap { $0.isNull ? nil : $0 },
                   presentation: presentation,
-                  fromOutside: try pending.member("link").optional { try $0.bool() } ?? false,
+                  fromOutside: try pending.member(Field.link.rawValue).optional { try $0.bool() } ?? false,
                   since: since)
     }
 }
 
 extension NavigationState.Context {
+    private typealias Field = StateDocument.ContextField
+
     var document: Value {
         var fields = OrderedDictionary<String, Value>()
-        if let name { fields["name"] = .string(name) }
+        if let name { fields[Field.name.rawValue] = .string(name) }
         if let declared = self.fields {
-            fields["fields"] = .map(OrderedDictionary(uniqueKeysWithValues: declared.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value.rawValue)) }))
+            fields[Field.fields.rawValue] = .map(OrderedDictionary(uniqueKeysWithValues: declared.sorted { $0.key < $1.key }.map { ($0.key, Value.string($0.value.rawValue)) }))
         }
-        fields["values"] = .map(values)
-        if let inner { fields["inner"] = .int(Int64(inner)) }
-        if isApp { fields["app"] = true }
+        fields[Field.values.rawValue] = .map(values)
+        if let inner { fields[Field.inner.rawValue] = .int(Int64(inner)) }
+        if isApp { fields[Field.app.rawValue] = true }
         return .map(fields)
     }
 
     init(reading context: DocumentReader) throws {
         try context.object()
-        let declared = try context.member("fields").optional { fields -> [String: ContextFieldType] in
+        let declared = try context.member(Field.fields.rawValue).optional { fields -> [String: ContextFieldType] in
             var types = [String: ContextFieldType]()
-            for (name, type) in try fields.map() {
-                let reader = fields.member(name)
-                guard let typeName = type.stringValue, let parsed = ContextFieldType(rawValue: typeName) else {
-                    throw reader.failure("\(type) is not a field type (\(ContextFieldType.listedChoices))")
-                }
-                types[name] = parsed
+            for name in try fields.map().keys {
+                types[name] = try fields.member(name).choice(ContextFieldType.self)
             }
             return types
         }
-        self.init(name: try context.member("name").optional { try $0.string() }, fields: declared,
-                  values: try context.member("values").optional { try $0.map() } ?? [:],
-                  inner: try context.member("inner").optional { try $0.int() },
-                  isApp: try context.member("app").optional { try $0.bool() } ?? false)
+        self.init(name: try context.member(Field.name.rawValue).optional { try $0.string() }, fields: declared,
+                  values: try context.member(Field.values.rawValue).optional { try $0.map() } ?? [:],
+                  inner: try context.member(Field.inner.rawValue).optional { try $0.int() },
+                  isApp: try context.member(Field.app.rawValue).optional { try $0.bool() } ?? false)
     }
 }
 
@@ -280,6 +275,11 @@ struct DocumentReader {
             break
         }
         throw mismatch("an integer", value)
+    }
+
+    /// The case of `Choice` the string here names (`Choice.option`'s message, at this path).
+    func choice<Choice: CaseIterable & RawRepresentable>(_: Choice.Type) throws -> Choice where Choice.RawValue == String {
+        try Choice.option(try string(), for: nil, failing: failure)
     }
 
     func object() throws {

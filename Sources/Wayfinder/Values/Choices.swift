@@ -6,10 +6,13 @@ extension CaseIterable where Self: RawRepresentable, Self.RawValue == String {
         allCases.map(\.rawValue).joined(separator: ", ")
     }
 
-    /// The cases quoted, the last after "or": `"none", "top" or "all"`.
-    package static var quotedChoices: String {
-        let quoted = allCases.map { "\"\($0.rawValue)\"" }
-        guard quoted.count > 1 else { return quoted.joined() }
-        return quoted.dropLast().joined(separator: ", ") + " or " + quoted[quoted.count - 1]
+    /// The case named `given`; else the one message for a value that is not one of them, as
+    /// lauxlib's `luaL_checkoption` words its own: `<subject> must be one of a, b, c; got 'x'`
+    /// (without a subject, `must be one of ...`, for a caller that names the place itself).
+    /// Every check of an enumerated option goes through here.
+    package static func option<Failure: Error>(_ given: String, for subject: String?,
+                                              failing: (String) -> Failure) throws(Failure) -> Self {
+        if let option = Self(rawValue: given) { return option }
+        throw failing((subject.map { $0 + " " } ?? "") + "must be one of \(listedChoices); got '\(given)'")
     }
 }

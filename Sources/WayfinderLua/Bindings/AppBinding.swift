@@ -3,15 +3,15 @@ import Wayfinder
 /// `wayfinder.native.app`: records what `wf.app { ... }` declared. lua/wayfinder/app.lua checks
 /// the table's shape against the fields exported here; the values are checked here.
 enum AppBinding {
-    static let functions: [(String, LuaBinding)] = [("configure", configure), ("fields", fields)]
+    static let functions: [(String, LuaBinding)] = [("configure", configure), ("fields", fields), ("state_fields", stateFields)]
 
     /// The fields of `wf.app { ... }`.
-    enum Option: String, LuaTableFields {
+    enum Option: String, CrossingRecord {
         case name, tabs, root, persistence, expiration, version, migrate
         case pendingExpiration = "pending_expiration"
         case linkPrefixes = "link_prefixes"
 
-        var luaType: String? {
+        package var luaType: String? {
             switch self {
             case .name, .root, .persistence: "string"
             case .tabs, .linkPrefixes: "table"
@@ -22,14 +22,20 @@ enum AppBinding {
     }
 
     /// The fields of a tab given as a table, `{ url = ..., title = ... }`.
-    enum TabField: String, LuaTableFields {
+    enum TabField: String, CrossingRecord {
         case url, title
-        var luaType: String? { "string" }
+        package var luaType: String? { "string" }
     }
 
-    /// fields() -> { options = { { name, type }, ... }, tab = { ... } }
+    /// fields() -> { options = { { name, symbol, type, host }, ... }, tab = { ... } }: `wf.app`'s fields and a tab's.
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in [["options": Option.exported, "tab": TabField.exported]] }
+    }
+
+    /// state_fields() -> the saved state's records as a migration sees it (`MigrationTree`), asked
+    /// for at the first migration only.
+    static let stateFields: LuaBinding = { L in
+        LuaCall.run(L) { _ in [MigrationTree.exported] }
     }
 
     /// configure(config, migrate) -> true | nil, reason

@@ -12,10 +12,7 @@ enum AppSetting: String, CaseIterable {
     func apply(_ value: Value, to config: inout AppConfig, as subject: String) throws(Refusal) {
         switch self {
         case .persistence:
-            guard let mode = value.stringValue.flatMap(PersistenceMode.init(rawValue:)) else {
-                throw Refusal("\(subject) must be \(PersistenceMode.quotedChoices), got \(value)")
-            }
-            config.persistence = mode
+            config.persistence = try PersistenceMode.option(value.stringValue ?? String(describing: value), for: subject, failing: Refusal.init)
         case .expiration:
             config.expiration = try Self.seconds(value, as: subject)
         case .pendingExpiration:

@@ -26,10 +26,8 @@ enum ContextBinding {
             }
             if case .map(let declared) = declaration {
                 for (field, type) in declared {
-                    guard let typeName = type.stringValue, let parsed = ContextFieldType(rawValue: typeName) else {
-                        throw Refusal("wf.context: field '\(field)' has an unknown type \(type) (types: \(ContextFieldType.listedChoices))")
-                    }
-                    fields[field] = parsed
+                    fields[field] = try ContextFieldType.option(type.stringValue ?? String(describing: type),
+                                                                 for: "wf.context: field '\(field)': its type", failing: Refusal.init)
                 }
             }
             let context = ContextChain(name: name, inner: inner, fields: fields)

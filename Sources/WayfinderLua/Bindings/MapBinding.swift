@@ -11,28 +11,14 @@ enum MapBinding {
         ("url_for_route", urlForRoute),
     ]
 
-    /// Three20's spelling of an action that opens from outside the app.
-    static let externalMode = "external"
-
-    /// The options of `map:from(pattern, target, options)`.
-    enum Option: String, LuaTableFields {
-        case mode, presentation, parent, selector, transition, external, name
-        case `guard`
-
-        var luaType: String? {
-            switch self {
-            case .external: "boolean"
-            case .guard: "function"
-            // A URL, a pattern of the route's params, or a function of the match: checked here.
-            case .parent: nil
-            case .mode, .presentation, .selector, .transition, .name: "string"
-            }
-        }
-    }
-
-    /// fields() -> { options = { { name, type }, ... } }
+    /// fields() -> { options = { { name, symbol, type, host }, ... }, route = ..., option_keys = ... }: the route
+    /// options (`RouteOption`), the fields of a route's description (`RouteDescription.Field`) and the key
+    /// each option has there.
     static let fields: LuaBinding = { L in
-        LuaCall.run(L) { _ in [["options": Option.exported]] }
+        LuaCall.run(L) { _ in
+            [["options": RouteOption.exported, "route": RouteDescription.Field.exported,
+              "option_keys": .array(RouteOption.allCases.map { ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(RouteOption.symbol(of: $0.rawValue))] })]]
+        }
     }
 
     /// What `add` is told of its target, by name: the class's name (`wf.controller`'s), and the
@@ -56,27 +42,8 @@ enum MapBinding {
             let nativeName = described[TargetField.native.rawValue]?.stringValue
             let fields = try call.value(4, name: "options")
             var options = RouteOptions()
-            func option(_ field: Option) -> Value? { fields[field.rawValue] }
-            // Three20's TTNavigationModeExternal: a route a link from outside opens, with no
-            // screen of its own (an action).
-            let threeTwentyExternal = option(.mode)?.stringValue == Self.externalMode
-            if let mode = option(.mode)?.stringValue, !threeTwentyExternal {
-                guard let parsed = NavigationMode(rawValue: mode) else {
-                    throw Refusal("map:from: mode must be one of \(NavigationMode.listedChoices); got '\(mode)'")
-                }
-                options.mode = parsed
-            }
-            if threeTwentyExternal {
-                if option(.external)?.boolValue == false {
-                    throw Refusal("map:from: mode '\(Self.externalMode)' is the option external = true with no screen; it cannot take external = false")
-                }
-                options.mode = .none
-            }
-            if let presentation = option(.presentation)?.stringValue {
-                guard let parsed = Presentation(rawValue: presentation) else {
-                    throw Refusal("map:from: presentation must be one of \(Presentation.listedChoices); got '\(presentation)'")
-                }
-                options.presentation = parsed
+            for option in RouteOption.inOrder {
+                if let value = fields[option.rawValue], !value.isNull { try option.apply(value, to: &options) }
             }
             var routeGuard: LuaRouteFunction?
             if call.type(5) == .function {
@@ -88,7 +55,7 @@ enum MapBinding {
             }
             // Parsed once, for the checks and the route.
             let parsed = try Refusal.refusing(PatternError.self) { try host.routes.parse(pattern) }
-            if let given = option(.parent), parentFunction == nil {
+            if let given = fields[RouteOption.parent.rawValue], !given.isNull, parentFunction == nil {
                 guard let parent = given.stringValue else {
                     throw Refusal("map:from: option 'parent' must be a URL, a pattern of the route's params or a function, got \(given.typeDescription)")
                 }
@@ -101,10 +68,14 @@ enum MapBinding {
                 }
                 options.parent = parent
             }
-            options.selector = option(.selector)?.stringValue
-            options.transition = option(.transition)?.stringValue
-            options.external = option(.external)?.boolValue ?? threeTwentyExternal
-            options.name = option(.name)?.stringValue
+            // Three20's TTNavigationModeExternal: a route a link from outside opens, with no
+            // screen of its own (an action).
+            if fields[RouteOption.mode.rawValue]?.stringValue == RouteOption.externalMode {
+                if fields[RouteOption.external.rawValue]?.boolValue == false {
+                    throw Refusal("map:from: mode '\(RouteOption.externalMode)' is the option external = true with no screen; it cannot take external = false")
+                }
+                options.external = true
+            }
             // A pattern whose URLs moved cannot be a route again while the move stands.
             if let move = host.navigator.moves.move(sharingShapeWith: parsed) {
                 throw Refusal("pattern '\(pattern)': its URLs moved to '\(move.new.text)' (wf.map:moved('\(move.old.text)', ...)); a moved pattern cannot be a route too")
@@ -158,12 +129,12 @@ enum MapBinding {
             case .noMatch(let reason):
                 throw Refusal(reason)
             case .matched(let match):
-                var route = describe(match.route)
-                route["url"] = .string(found.url)
-                if !found.hops.isEmpty { route["moved"] = .array(found.hops.map(\.json)) }
-                route["params"] = .map(match.params)
-                route["query"] = .map(match.query)
-                route["fragment"] = match.fragment.map(Value.string) ?? .null
+                var route = RouteDescription(match.route).luaValue
+                route[RouteDescription.Field.url.rawValue] = .string(found.url)
+                route[RouteDescription.Field.params.rawValue] = .map(match.params)
+                route[RouteDescription.Field.query.rawValue] = .map(match.query)
+                route[RouteDescription.Field.fragment.rawValue] = match.fragment.map(Value.string) ?? .null
+                if !found.hops.isEmpty { route[RouteDescription.Field.moved.rawValue] = .array(found.hops.map(\.json)) }
                 return [.map(route)]
             }
         }
@@ -173,7 +144,7 @@ enum MapBinding {
     static let routes: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            return [.array(host.routes.routes.map { .map(describe($0)) })]
+            return [.array(host.routes.routes.map { .map(RouteDescription($0).luaValue) })]
         }
     }
 
@@ -230,25 +201,5 @@ enum MapBinding {
             let host = try AppHost.from(call)
             return [.string(try RouteParams.url(of: host.routes, call: call, nameAt: 1))]
         }
-    }
-
-    private static func describe(_ route: Route<LuaTarget>) -> OrderedDictionary<String, Value> {
-        var fields: OrderedDictionary<String, Value> = [
-            "pattern": .string(route.pattern.text),
-            "mode": .string(route.options.mode.rawValue),
-            "presentation": .string(route.options.presentation.rawValue),
-            "selector": route.selector.map(Value.string) ?? .null,
-            "selector_option": route.options.selector.map(Value.string) ?? .null,
-            "param_names": .array(route.pattern.paramNames.map(Value.string)),
-            "target": .handle(route.target.handle),
-            "specificity": .int(Int64(route.pattern.specificity)),
-            "external": .bool(route.options.external),
-        ]
-        if let parent = route.options.parent { fields["parent"] = .string(parent) }
-        if let parent = route.target.parentFunction { fields["parent"] = .handle(parent.function) }
-        if let name = route.options.name { fields["name"] = .string(name) }
-        if let transition = route.options.transition { fields["transition"] = .string(transition) }
-        if let routeGuard = route.target.routeGuard { fields["guard"] = .handle(routeGuard.function) }
-        return fields
     }
 }

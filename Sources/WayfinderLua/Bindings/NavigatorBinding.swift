@@ -10,34 +10,38 @@ package enum NavigatorBinding {
         ("tabs", tabs), ("select", select), ("resume", resume), ("pending", pending), ("drop_pending", dropPending),
         ("top", top), ("url", url), ("tree", tree),
         ("set_delegate", setDelegate), ("configure", configure), ("setting", setting),
-        ("persist", persist), ("restore", restore), ("route_fields", routeFields), ("fields", fields),
+        ("persist", persist), ("restore", restore), ("fields", fields), ("check_presentation", checkPresentation),
     ]
 
-    /// fields() -> { action = { { name, type }, ... }, settings = { "persistence", ... },
-    /// presentations = { "push", ... } }: the fields scripts may give an open's action, the
-    /// settings `nav.<name>` reads and writes, and the presentation verbs (`Presentation`).
+    /// fields() -> { action, model, make, persist, settings = { "persistence", ... }, presentations = { "push", ... } }:
+    /// the records that cross with an open (`OpenAction`, its `model` the document's
+    /// `StateDocument.ModelField`, `MakeField` in the order `make` takes them, `PersistRecord`),
+    /// each `{ { name, symbol, type, host }, ... }`; the settings `nav.<name>` reads and writes;
+    /// the presentation verbs (`Presentation`).
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in
-            [["action": ActionField.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) }),
+            [["action": OpenAction.exported, "model": StateDocument.ModelField.exported, "make": MakeField.exported,
+              "persist": PersistRecord.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) }),
               "presentations": .array(Presentation.allCases.map { .string($0.rawValue) })]]
         }
     }
 
-    /// The presentation named `name`, or a refusal listing the verbs.
+    /// The presentation named `name`, or the refusal `Presentation.option` words.
     package static func presentation(_ name: String, as subject: String) throws(Refusal) -> Presentation {
-        guard let presentation = Presentation(rawValue: name) else {
-            throw Refusal("\(subject): presentation must be one of \(Presentation.listedChoices); got '\(name)'")
-        }
-        return presentation
+        try Presentation.option(name, for: "\(subject): presentation", failing: Refusal.init)
     }
 
-    /// route_fields() -> the names of the fields the host hands `make`, in the order it passes them.
-    static let routeFields: LuaBinding = { L in
-        LuaCall.run(L) { _ in [.array(RouteField.allCases.map { .string($0.rawValue) })] }
+    /// check_presentation(name, subject) -> true | nil, reason: the check of an action's
+    /// presentation, which the Lua side raises at the script's line.
+    static let checkPresentation: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            _ = try presentation(try call.string(1, name: "presentation"), as: try call.string(2, name: "subject"))
+            return [.bool(true)]
+        }
     }
 
     /// open(url [, action [, presentation]]) -> controller | true | nil, reason. `action` is the
-    /// script's table, read by name (`ActionField`) and handed back to the Lua side that makes
+    /// script's table, read by name (`OpenAction`) and handed back to the Lua side that makes
     /// the controller so its query values keep their identity; the query is also kept, value by
     /// value, for the saved state. `presentation` (nav:replace's) wins over the action's.
     static let open: LuaBinding = { L in
@@ -54,7 +58,7 @@ package enum NavigatorBinding {
                 var refusal: Refusal?
                 do throws(ScriptError) {
                     try call.forEachField(ofTableAt: 2) { field, key, index throws(ScriptError) in
-                        switch ActionField(rawValue: key) {
+                        switch OpenAction(rawValue: key) {
                         case .parent: request.parent = try field.optionalString(index, name: "action.parent")
                         case .presentation: actionPresentation = try field.optionalString(index, name: "action.presentation")
                         case .state:
@@ -98,24 +102,6 @@ package enum NavigatorBinding {
                 return .handle(controller.handle)
             }
         }
-    }
-
-    /// The fields of an open's action table. `context` and `model` are read by the Lua side that
-    /// makes the controller; `url` is open's first argument; `model` is the host's own (a restored
-    /// list's position), never a script's.
-    enum ActionField: String, LuaTableFields {
-        case url, route, params, query, parent, presentation, state, context, animated, transition, model
-
-        var luaType: String? {
-            switch self {
-            case .url, .route, .parent, .presentation, .transition: "string"
-            case .query, .params: "table"
-            case .animated: "boolean"
-            case .state, .context, .model: nil
-            }
-        }
-
-        static var forScripts: [ActionField] { allCases.filter { $0 != .model } }
     }
 
     /// handle_link(url) -> controller | true | nil, reason: a link from outside the app

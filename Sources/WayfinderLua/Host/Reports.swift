@@ -85,17 +85,8 @@ public struct RouteReport {
     /// The route has a `guard`.
     public let guarded: Bool
 
-    /// The route as a JSON-ready value, as `wayfinder routes --json` prints it.
-    public var json: Value {
-        [
-            "pattern": .string(pattern.text), "mode": .string(options.mode.rawValue),
-            "presentation": .string(options.presentation.rawValue), "target": .string(target),
-            "method": method.map(Value.string) ?? .null, "selector": selector.map(Value.string) ?? .null,
-            "specificity": pattern.isDefault ? .null : .int(Int64(pattern.specificity)), "parent": options.parent.map(Value.string) ?? .null,
-            "name": options.name.map(Value.string) ?? .null, "transition": options.transition.map(Value.string) ?? .null,
-            "external": .bool(options.external), "guard": .bool(guarded),
-        ]
-    }
+    /// The `--json` object (`RouteDescription`'s rendering).
+    public var json: Value { RouteDescription(self).json }
 }
 
 extension Value {

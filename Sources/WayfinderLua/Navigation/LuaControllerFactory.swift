@@ -16,11 +16,11 @@ extension LuaNavigatorBridge {
                 let opener: Value = (request.opener as? LuaController).map { .handle($0.handle) } ?? .null
                 // Allocated once at its full size.
                 var args = [Value]()
-                args.reserveCapacity(3 + RouteField.inOrder.count)
+                args.reserveCapacity(3 + MakeField.inOrder.count)
                 args.append(.handle(match.route.target.handle))
                 args.append(request.payload ?? .null)
                 args.append(opener)
-                appendRouteFields(match, request, to: &args)
+                appendMakeFields(match, request, to: &args)
                 // What the screen's entry keeps in Swift while it is in the tree (its URL, the
                 // action's query and state) is charged before the constructor runs, and given back
                 // when the controller goes: an open that does not fit fails and keeps nothing.
@@ -60,10 +60,11 @@ extension LuaNavigatorBridge {
                 // The record is the navigator's own level around the script's state.
                 let kept = try state.call(hooks.remaking, [.handle(controller.handle)], wrapperLevels: 1).first ?? .null
                 var remade = request
-                remade.state = controller.fieldValues.saving(into: kept["state"].flatMap { $0.isNull ? nil : $0 })
+                remade.state = controller.fieldValues.saving(into: kept[OpenAction.state.rawValue].flatMap { $0.isNull ? nil : $0 })
                 var action = OrderedDictionary<String, Value>()
-                if let context = kept["context"], !context.isNull { action["context"] = context }
-                if let model = kept["model"], !model.isNull { action["model"] = model }
+                for field in [OpenAction.context, .model] {
+                    if let value = kept[field.rawValue], !value.isNull { action[field.rawValue] = value }
+                }
                 remade.payload = action.isEmpty ? nil : .map(action)
                 return remade
             })

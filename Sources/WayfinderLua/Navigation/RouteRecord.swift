@@ -1,30 +1,10 @@
 import OrderedCollections
 import Wayfinder
 
-/// The fields of a match the host hands `make` and `fragment` in lua/wayfinder/navigator.lua. This
-/// list is the contract: `fragment` gets them as a table by these names; `make`, on the path of
-/// every open, gets them as arguments after its first three, in this list's order, and checks
-/// when it loads that its parameters are these names in this order (`native.route_fields()`),
-/// so the two sides cannot drift apart unnoticed.
-enum RouteField: String, CaseIterable {
-    case url, pattern, params
-    /// The URL's query joined by the request's (the Lua side adds an action's values by reference).
-    case query
-    case fragment
-    case paramNames = "param_names"
-    case selectorOption = "selector_option"
-    case mode
-    /// The saved state (a restored entry's, or an action's `state`).
-    case state
-
-    /// `allCases`, made once: the synthesized property builds a new array at every use.
-    static let inOrder = allCases
-}
-
 extension LuaNavigatorBridge {
-    /// Appends the fields of `match` opened by `request` to `fields`, in `RouteField.inOrder`
+    /// Appends the fields of `match` opened by `request` to `fields`, in `MakeField.inOrder`
     /// order: `make`'s arguments after its first three.
-    func appendRouteFields(_ match: RouteMatch<LuaTarget>, _ request: NavigationRequest, to fields: inout [Value]) {
+    func appendMakeFields(_ match: RouteMatch<LuaTarget>, _ request: NavigationRequest, to fields: inout [Value]) {
         var query = match.query
         for (key, value) in request.query { query[key] = value }
         let route = match.route
@@ -43,7 +23,7 @@ extension LuaNavigatorBridge {
                 paramNames = names
             }
         }
-        for field in RouteField.inOrder {
+        for field in MakeField.inOrder {
             switch field {
             case .url: fields.append(.string(request.url))
             case .pattern: fields.append(.string(pattern))
@@ -61,9 +41,9 @@ extension LuaNavigatorBridge {
     /// The fields as a table by name.
     func routeValue(_ match: RouteMatch<LuaTarget>, _ request: NavigationRequest) -> Value {
         var fields = [Value]()
-        appendRouteFields(match, request, to: &fields)
+        appendMakeFields(match, request, to: &fields)
         var record = OrderedDictionary<String, Value>(minimumCapacity: fields.count)
-        for (field, value) in zip(RouteField.inOrder, fields) where !value.isNull { record[field.rawValue] = value }
+        for (field, value) in zip(MakeField.inOrder, fields) where !value.isNull { record[field.rawValue] = value }
         return .map(record)
     }
 }

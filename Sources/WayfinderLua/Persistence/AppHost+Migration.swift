@@ -64,17 +64,21 @@ extension AppHost {
 
     // MARK: The document migrate sees
 
+    private typealias Member = StateDocument.Member
+    private typealias RootField = StateDocument.RootField
+    private typealias ContextField = StateDocument.ContextField
+
     /// The state as its file holds it, except that a context's stored nils, which a Lua table
     /// cannot hold, cross as the list `nils` of their keys.
     private static func document(of saved: NavigationState) throws -> OrderedDictionary<String, Value> {
         guard var document = saved.document.mapValue else { throw MigrationDocumentError("the state is not an object") }
-        if let contexts = document["contexts"]?.arrayValue {
-            document["contexts"] = .array(contexts.map { context in
-                guard var fields = context.mapValue, let values = fields["values"]?.mapValue else { return context }
+        if let contexts = document[Member.contexts.rawValue]?.arrayValue {
+            document[Member.contexts.rawValue] = .array(contexts.map { context in
+                guard var fields = context.mapValue, let values = fields[ContextField.values.rawValue]?.mapValue else { return context }
                 let nils = values.filter { $0.value.isNull }.keys
                 guard !nils.isEmpty else { return context }
-                fields["values"] = .map(values.filter { !$0.value.isNull })
-                fields["nils"] = .array(nils.map(Value.string))
+                fields[ContextField.values.rawValue] = .map(values.filter { !$0.value.isNull })
+                fields[MigrationTree.ContextNils.nils.rawValue] = .array(nils.map(Value.string))
                 return .map(fields)
             })
         }
@@ -94,19 +98,19 @@ extension AppHost {
         }
         func lists(_ value: Value?) -> Value { .array((list(value).arrayValue ?? []).map(list)) }
         var result = document
-        if var root = migrated["root"]?.mapValue {
-            if root["kind"] == .string("tabs") { root["tabs"] = lists(root["tabs"]) } else { root["entries"] = list(root["entries"]) }
-            result["root"] = .map(root)
+        if var root = migrated[Member.root.rawValue]?.mapValue {
+            if root[RootField.kind.rawValue] == .string(StateDocument.RootKind.tabs.rawValue) { root[RootField.tabs.rawValue] = lists(root[RootField.tabs.rawValue]) } else { root[RootField.entries.rawValue] = list(root[RootField.entries.rawValue]) }
+            result[Member.root.rawValue] = .map(root)
         }
-        result["modals"] = lists(migrated["modals"])
-        result["popover"] = migrated["popover"]
+        result[Member.modals.rawValue] = lists(migrated[Member.modals.rawValue])
+        result[Member.popover.rawValue] = migrated[Member.popover.rawValue]
         // The waiting open migrate kept (or rewrote, or gave); none when it dropped it.
-        result["pending"] = migrated["pending"]
-        result["contexts"] = .array((list(migrated["contexts"]).arrayValue ?? []).map { context in
-            guard var fields = context.mapValue, let nils = fields.removeValue(forKey: "nils")?.arrayValue else { return context }
-            var values = fields["values"]?.mapValue ?? [:]
+        result[Member.pending.rawValue] = migrated[Member.pending.rawValue]
+        result[Member.contexts.rawValue] = .array((list(migrated[Member.contexts.rawValue]).arrayValue ?? []).map { context in
+            guard var fields = context.mapValue, let nils = fields.removeValue(forKey: MigrationTree.ContextNils.nils.rawValue)?.arrayValue else { return context }
+            var values = fields[ContextField.values.rawValue]?.mapValue ?? [:]
             for key in nils.compactMap(\.stringValue) { values[key] = .null }
-            fields["values"] = .map(values)
+            fields[ContextField.values.rawValue] = .map(values)
             return .map(fields)
         })
         let state = try NavigationState(document: .map(result))

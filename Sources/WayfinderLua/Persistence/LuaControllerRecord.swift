@@ -3,7 +3,7 @@ import Wayfinder
 
 /// What a Lua controller says about itself when the tree is saved, and what a restored one is
 /// handed back: the navigator module's `persist` answers a record read by name
-/// (`PersistRecordField`); a restored entry's context and list position go to `make` as the
+/// (`PersistRecord`); a restored entry's context and list position go to `make` as the
 /// open's action.
 extension LuaNavigatorBridge {
     /// What `controller` says about itself. A `persist` hook that fails is reported, and the
@@ -18,11 +18,13 @@ extension LuaNavigatorBridge {
                 if answer == .bool(false) { return ControllerRecord(persists: false) }
                 throw ScriptError(kind: .runtime, message: "the navigator's persist answered \(answer), not a record or false")
             }
-            func field(_ name: PersistRecordField) -> Value? {
+            func field(_ name: PersistRecord) -> Value? {
                 guard let value = fields[name.rawValue], !value.isNull else { return nil }
                 return value
             }
-            let model = NavigationState.ModelPosition(selected: field(.selected), anchor: field(.anchor))
+            let position = field(.model)
+            let model = NavigationState.ModelPosition(selected: position?[StateDocument.ModelField.selected.rawValue].flatMap { $0.isNull ? nil : $0 },
+                                                      anchor: position?[StateDocument.ModelField.anchor.rawValue].flatMap { $0.isNull ? nil : $0 })
             return ControllerRecord(state: controller.fieldValues.saving(into: field(.state)), important: field(.important)?.isTruthy ?? false,
                                     context: field(.context).flatMap { state.object($0, as: ContextChain.self) },
                                     model: model.selected == nil && model.anchor == nil ? nil : model, title: controller.renderedTitle)
@@ -38,13 +40,8 @@ extension LuaNavigatorBridge {
     func restoredAction(for entry: NavigationState.Entry, context: ContextChain?,
                         made objects: inout [ObjectIdentifier: Value]) throws -> Value? {
         var action = OrderedDictionary<String, Value>()
-        if let context { action["context"] = try luaObject(for: context, made: &objects) }
-        if let model = entry.model {
-            var position = OrderedDictionary<String, Value>()
-            position["selected"] = model.selected
-            position["anchor"] = model.anchor
-            action["model"] = .map(position)
-        }
+        if let context { action[OpenAction.context.rawValue] = try luaObject(for: context, made: &objects) }
+        if let model = entry.model { action[OpenAction.model.rawValue] = model.document }
         return action.isEmpty ? nil : .map(action)
     }
 
@@ -75,9 +72,4 @@ extension LuaNavigatorBridge {
     private func madeObject(for layer: ContextChain, app: ContextChain?, made: [ObjectIdentifier: Value], hooks: LuaHostHooks) -> Value {
         layer === app ? .handle(hooks.appContext) : made[ObjectIdentifier(layer)] ?? .null
     }
-}
-
-/// The fields of the record `persist` in lua/wayfinder/navigator.lua answers for a controller.
-enum PersistRecordField: String, CaseIterable {
-    case state, important, context, selected, anchor
 }

@@ -86,7 +86,7 @@ enum RetainedCost {
     /// its options and the names its target keeps (its class's, its native screen's, where its
     /// guard is defined).
     static func route(pattern: String, options: RouteOptions, names: [String?]) -> Int {
-        let texts = ([options.parent, options.selector, options.transition, options.name] + names).reduce(0) { $0 + ($1?.utf8.count ?? 0) }
+        let texts = RouteOption.keptText(of: options) + names.reduce(0) { $0 + ($1?.utf8.count ?? 0) }
         return 1024 + 4 * pattern.utf8.count + texts
     }
 

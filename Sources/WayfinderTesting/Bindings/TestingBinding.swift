@@ -10,7 +10,7 @@ import WayfinderLua
 enum TestingBinding {
     static let functions: [(String, LuaBinding)] = [
         ("launch", launch), ("open", open), ("handle_link", handleLink), ("url_for_route", urlForRoute), ("back", back), ("dismiss", dismiss),
-        ("pop_to_root", popToRoot), ("select", select), ("resume", resume), ("pending", pending), ("presentations", presentations),
+        ("pop_to_root", popToRoot), ("select", select), ("resume", resume), ("pending", pending), ("check_presentation", checkPresentation),
         ("url", url), ("tree", tree), ("render", render), ("relaunch", relaunch), ("reload", reload),
         ("stats", stats), ("close", close), ("copy_app", copyApp), ("write", write),
         ("read", read), ("advance", advance), ("spec_directory", specDirectory),
@@ -119,9 +119,13 @@ enum TestingBinding {
         }
     }
 
-    /// presentations() -> the presentation verbs (`Presentation`), which app:open checks against.
-    static let presentations: LuaBinding = { L in
-        LuaCall.run(L) { _ in [.array(Presentation.allCases.map { .string($0.rawValue) })] }
+    /// check_presentation(name, subject) -> true | nil, reason: app:open's check of a presentation,
+    /// worded as the navigator's is.
+    static let checkPresentation: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            _ = try NavigatorBinding.presentation(try call.string(1, name: "presentation"), as: try call.string(2, name: "subject"))
+            return [.bool(true)]
+        }
     }
 
     /// handle_link(url): a link from outside the app, as `--link` gives one.

@@ -23,7 +23,7 @@ struct RouteSnapshotTests {
         #expect(written.status == 0)
         let text = try String(contentsOfFile: file, encoding: .utf8)
         #expect(text.hasPrefix("# wayfinder routes snapshot"))
-        #expect(text.contains("tt://item/(a)  mode=modal  target=\"class Page\""))
+        #expect(text.contains("tt://item/(a)  target=\"class Page\"  method=init  selector=a:  mode=modal\n"))
         let checked = try WayfinderCLI.run(["routes", directory.path, "--check", file])
         #expect(checked.status == 0)
         #expect(checked.stdout.contains("routes match"))
@@ -38,10 +38,10 @@ struct RouteSnapshotTests {
         try directory.write("app.lua", Self.items.replacingOccurrences(of: "tt://item/(a)\", Page, { mode = \"modal\" }", with: "tt://item/(a:slug)\", Page"))
         let result = try WayfinderCLI.run(["routes", directory.path, "--check", file])
         #expect(result.status == 1)
-        #expect(result.lines.contains { $0.hasPrefix("- #2 tt://item/(a)  mode=modal") })
-        #expect(result.lines.contains { $0.hasPrefix("+ #1 tt://item/(a:slug)  mode=create") })
+        #expect(result.lines.contains { $0.hasPrefix("- #2 tt://item/(a)  target=") && $0.hasSuffix("  mode=modal") })
+        #expect(result.lines.contains { $0.hasPrefix("+ #1 tt://item/(a:slug)  target=") && $0.hasSuffix("  mode=create") })
         let before = try String(contentsOfFile: file, encoding: .utf8)
-        #expect(before.contains("tt://item/(a)  mode=modal"), "--check never writes")
+        #expect(before.contains("selector=a:  mode=modal"), "--check never writes")
     }
 
     @Test func aReorderedSnapshotIsReportedAsAPrecedenceChange() throws {

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Wayfinder
 @testable import WayfinderLua
@@ -7,7 +8,7 @@ import Wayfinder
 /// the host checks values by, and every mistake still names the script's own line.
 @Suite("Vocabularies owned by the host")
 struct VocabularyTests {
-    private static func names<F: LuaTableFields>(_ fields: [F]) -> String {
+    private static func names<F: CrossingRecord>(_ fields: [F]) -> String {
         fields.map(\.rawValue).joined(separator: ", ")
     }
 
@@ -18,13 +19,13 @@ struct VocabularyTests {
     @Test("an unknown name is named with the host's list, at the script's line")
     func unknownNamesListTheHostsNames() throws {
         #expect(try failure("wf.map:from('tt://a', function() end, { colour = 'red' })")
-            == "app.lua:2: map:from: unknown option 'colour' (known: \(Self.names(MapBinding.Option.forScripts)))")
+            == "app.lua:2: map:from: unknown option 'colour' (known: \(Self.names(RouteOption.forScripts)))")
         #expect(try failure("wf.app { colour = 'red' }")
             == "app.lua:2: wf.app: unknown option 'colour' (known: \(Self.names(AppBinding.Option.forScripts)))")
         #expect(try failure("wf.app { tabs = { { url = 'tt://a', colour = 'red' } } }")
             == "app.lua:2: wf.app: tabs[1]: unknown field 'colour' (known: \(Self.names(AppBinding.TabField.forScripts)))")
         #expect(try failure("wf.navigator:open { url = 'tt://a', model = {} }")
-            == "app.lua:2: nav:open: unknown action field 'model' (known: \(Self.names(NavigatorBinding.ActionField.forScripts)))",
+            == "app.lua:2: nav:open: unknown action field 'model' (known: \(Self.names(OpenAction.forScripts)))",
                 "the host's own field is not a script's")
         let settings = AppSetting.allCases.map(\.rawValue).joined(separator: ", ")
         #expect(try failure("wf.navigator.colour = 'red'") == "app.lua:2: nav.colour is not a navigator field (fields: delegate, \(settings))")
@@ -44,9 +45,9 @@ struct VocabularyTests {
         #expect(try failure("wf.map:from('tt://a', function() end, { mode = 'sideways' })")
             == "app.lua:2: map:from: mode must be one of \(NavigationMode.listedChoices); got 'sideways'")
         #expect(try failure("wf.app { root = 'tt://a', persistence = 'forever' }")
-            == "app.lua:2: wf.app: persistence must be \(PersistenceMode.quotedChoices), got \"forever\"")
+            == "app.lua:2: wf.app: persistence must be one of \(PersistenceMode.listedChoices); got 'forever'")
         #expect(try failure("wf.navigator.persistence = 'forever'")
-            == "app.lua:2: nav.persistence must be \(PersistenceMode.quotedChoices), got \"forever\"", "one check, whichever sets it")
+            == "app.lua:2: nav.persistence must be one of \(PersistenceMode.listedChoices); got 'forever'", "one check, whichever sets it")
         #expect(try failure("wf.app { expiration = -1 }") == "app.lua:2: wf.app: expiration must be a number of seconds >= 0 (0 = never), got -1")
         #expect(try failure("wf.navigator.expiration = -1") == "app.lua:2: nav.expiration must be a number of seconds >= 0 (0 = never), got -1")
         #expect(try failure("wf.app { pending_expiration = -1 }") == "app.lua:2: wf.app: pending_expiration must be a number of seconds >= 0 (0 = never), got -1")
@@ -67,12 +68,47 @@ struct VocabularyTests {
             try app.host.state.registerLibrary("vocabulary.\(name)", library.filter { $0.0 == "fields" })
             return try app.run("return require('vocabulary.\(name)').fields()").first ?? .null
         }
-        #expect(try exported(MapBinding.functions, "map") == ["options": MapBinding.Option.exported])
-        #expect(try exported(AppBinding.functions, "app") == ["options": AppBinding.Option.exported, "tab": AppBinding.TabField.exported])
-        #expect(try exported(NavigatorBinding.functions, "navigator")
-            == ["action": NavigatorBinding.ActionField.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) }),
-                "presentations": .array(Presentation.allCases.map { .string($0.rawValue) })])
-        #expect(MapBinding.Option.exported.arrayValue?.first == ["name": "mode", "type": "string"])
+        let map = try exported(MapBinding.functions, "map")
+        #expect(map["options"] == RouteOption.exported)
+        #expect(map["route"] == RouteDescription.Field.exported)
+        let appFields = try exported(AppBinding.functions, "app")
+        #expect(appFields["options"] == AppBinding.Option.exported)
+        #expect(appFields["tab"] == AppBinding.TabField.exported)
+        try app.host.state.registerLibrary("vocabulary.state", AppBinding.functions.filter { $0.0 == "state_fields" })
+        #expect(try app.run("return require('vocabulary.state').state_fields()").first == MigrationTree.exported)
+        let navigator = try exported(NavigatorBinding.functions, "navigator")
+        #expect(navigator["action"] == OpenAction.exported)
+        #expect(navigator["make"] == MakeField.exported)
+        #expect(navigator["persist"] == PersistRecord.exported)
+        #expect(navigator["model"] == StateDocument.ModelField.exported)
+        #expect(navigator["settings"] == .array(AppSetting.allCases.map { .string($0.rawValue) }))
+        #expect(navigator["presentations"] == .array(Presentation.allCases.map { .string($0.rawValue) }))
+        #expect(RouteOption.exported.arrayValue?.first == ["name": "mode", "symbol": "mode", "type": "string", "host": false])
+        #expect(MakeField.exported.arrayValue?[5] == ["name": "param_names", "symbol": "paramNames", "type": "any", "host": false])
+        #expect(OpenAction.exported.arrayValue?.last == ["name": "model", "symbol": "model", "type": "any", "host": true])
+    }
+
+    @Test("every enumerated option is refused in one wording, wherever it is checked")
+    func oneWordingForEveryOption() throws {
+        let modes = "none, top, all"
+        #expect(try failure("wf.navigator.persistence = 7")
+            == "app.lua:2: nav.persistence must be one of \(modes); got '7'", "a value that is not a string is named too")
+        #expect(try failure("wf.context { fields = { age = 'integer' } }")
+            == "app.lua:2: wf.context: field 'age': its type must be one of \(ContextFieldType.listedChoices); got 'integer'")
+        // The one function itself: every case is found, anything else refused with the list.
+        for mode in PersistenceMode.allCases {
+            #expect(try PersistenceMode.option(mode.rawValue, for: "x", failing: Refusal.init) == mode)
+        }
+        #expect(throws: Refusal("mode must be one of \(modes); got 'Top'")) {
+            try PersistenceMode.option("Top", for: "mode", failing: Refusal.init)
+        }
+        #expect(throws: Refusal("must be one of \(modes); got ''")) { try PersistenceMode.option("", for: nil, failing: Refusal.init) }
+        // A state file read by the core says it the same way, at the member's path.
+        var document = NavigationState(app: "a", savedAt: .now, mode: .top, root: .stack([.init(url: "tt://a")])).document.mapValue ?? [:]
+        document[StateDocument.Member.mode.rawValue] = "sometimes"
+        #expect(throws: NavigationStateError.malformed(path: "mode", reason: "must be one of \(modes); got 'sometimes'")) {
+            try NavigationState(document: .map(document))
+        }
     }
 
     private struct DataError: Error, CustomStringConvertible { var description: String { "bad data" } }

@@ -78,7 +78,7 @@ struct ContextBindingTests {
         let errors = [
             "local p = wayfinder.context { fields = { age = 'int' } }; p.age = 'x'": "spec:1: field 'age' is int, got a string",
             "local p = wayfinder.context { fields = { age = 'int' } }; p.colour = 1": "spec:1: ctx.colour is not a field of this context (use ctx:set(key, value), or declare fields)",
-            "wayfinder.context { fields = { age = 'integer' } }": "spec:1: wf.context: field 'age' has an unknown type \"integer\" (types: int, number, string, boolean, table, function, any)",
+            "wayfinder.context { fields = { age = 'integer' } }": "spec:1: wf.context: field 'age': its type must be one of int, number, string, boolean, table, function, any; got 'integer'",
             "wayfinder.context { fields = { get = 'int' } }": "spec:1: wf.context: field 'get' would hide a method",
             "wayfinder.context { nam = 'x' }": "spec:1: wf.context: unknown option 'nam' (known: name, inner, fields)",
             "wayfinder.context { inner = {} }": "spec:1: wf.context: inner must be a context (made by wf.context), got table",

@@ -350,7 +350,7 @@ struct NavigatorBindingTests {
         #expect(try app.run("local nav = wayfinder.navigator; nav.persistence = 'all'; nav.expiration = 60; return nav.persistence, nav.expiration") == ["all", 60])
         #expect(app.host.config.persistence == .all)
         let misuse = [
-            "wayfinder.navigator.persistence = 'some'": "spec:1: nav.persistence must be \"none\", \"top\" or \"all\", got \"some\"",
+            "wayfinder.navigator.persistence = 'some'": "spec:1: nav.persistence must be one of none, top, all; got 'some'",
             "wayfinder.navigator.expiration = -1": "spec:1: nav.expiration must be a number of seconds >= 0 (0 = never), got -1",
             "wayfinder.navigator.delegate = 5": "spec:1: nav.delegate must be a table of hook functions (or nil), got number",
             "wayfinder.navigator.colour = 'red'": "spec:1: nav.colour is not a navigator field (fields: delegate, persistence, expiration, pending_expiration)",

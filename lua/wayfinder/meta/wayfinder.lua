@@ -27,6 +27,7 @@
 ---@field params table<string, any> the bound params, by name, typed
 ---@field query table<string, any> the query values (a repeated key gives a list; a bare key is true)
 ---@field fragment string|nil the decoded fragment
+---@field moved table[]|nil (wf.map:match) each move the URL followed to the route, in order: { from, to, old, new } (the URLs, then the patterns of the move)
 ---@field mode wayfinder.mode
 ---@field presentation wayfinder.presentation
 ---@field guard function|nil the route's guard
