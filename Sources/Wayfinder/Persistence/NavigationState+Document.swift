@@ -135,7 +135,7 @@ extension NavigationState.Entry {
 
 extension NavigationState.ModelPosition {
     /// The position by name (`StateDocument.ModelField`), the parts it has.
-    public var document: Value {
+    package var document: Value {
         var position = OrderedDictionary<String, Value>()
         if let selected { position[StateDocument.ModelField.selected.rawValue] = selected }
         if let anchor { position[StateDocument.ModelField.anchor.rawValue] = anchor }
