@@ -24,7 +24,7 @@ struct DeepLinkCLITests {
             """)
         let routes = try WayfinderCLI.run(["routes", directory.path, "--json"])
         #expect(routes.status == 0, "\(routes.stderr)")
-        #expect(routes.lines.contains { $0.contains(#""pattern":"tt://ping","mode":"none""#) && $0.contains(#""external":true"#) }, "\(routes.stdout)")
+        #expect(routes.lines.contains { $0.contains(#""pattern":"tt://ping""#) && $0.contains(#""mode":"none""#) && $0.contains(#""external":true"#) }, "\(routes.stdout)")
         let linked = try WayfinderCLI.run(["open", directory.path, "--link", "tt://ping"])
         #expect(linked.status == 0, "\(linked.stderr)")
         #expect(linked.stdout == "stack: tt://home\nvisible: tt://home\n")

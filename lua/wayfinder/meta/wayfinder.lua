@@ -4,14 +4,14 @@
 -- requires it. Every function here is an empty body: the spec lua/spec/annotations_spec.lua loads
 -- this file and compares its names with the module a running host exports, both ways.
 
----@alias wayfinder.mode "create"|"share"|"modal"|"popover"|"none"|"external"
+---@alias wayfinder.mode "create"|"share"|"modal"|"popover"|"none"
 ---@alias wayfinder.persistence "none"|"top"|"all"
 ---@alias wayfinder.presentation "push"|"replace"|"replace_root"|"clear_all"|"refresh"|"pop"|"none"
 ---@alias wayfinder.value nil|boolean|number|string|table
 
 ---A route's options (`wf.map:from`'s third argument).
 ---@class wayfinder.route_options
----@field mode? wayfinder.mode how the controller is presented (default "create")
+---@field mode? wayfinder.mode|"external" how the controller is presented (default "create"; "external" is mode "none" with external = true)
 ---@field presentation? wayfinder.presentation what opening it does to the tree around it (default "push")
 ---@field guard? fun(route: wayfinder.guarded_route): boolean, string? true to let the open through, or false and a URL to open instead
 ---@field parent? string|fun(route: wayfinder.guarded_route): string? a URL opened first, under the new screen: a URL, a pattern of the route's own params ("tt://cat/(c)"), or a function of the match answering a URL or nil
