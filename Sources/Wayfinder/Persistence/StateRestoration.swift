@@ -105,13 +105,16 @@ extension NavigationState {
 /// visible controller is made from its entry's match, its URL matched once (a param type's
 /// function runs once). Kept for that restore only, as the route table may change after it.
 struct RestoredMatches<Target> {
-    private var byEntry: [ObjectIdentifier: RouteMatch<Target>] = [:]
+    // Nil until a restore keeps a match: every commit takes one of these, and an empty
+    // dictionary of a generic value costs a metadata lookup on each open that restores nothing.
+    private var byEntry: [ObjectIdentifier: RouteMatch<Target>]?
 
     mutating func keep<Controller>(_ match: RouteMatch<Target>, for entry: NavigationEntry<Controller>) {
-        byEntry[ObjectIdentifier(entry)] = match
+        byEntry = byEntry ?? [:]
+        byEntry?[ObjectIdentifier(entry)] = match
     }
 
     func match<Controller>(of entry: NavigationEntry<Controller>) -> RouteMatch<Target>? {
-        byEntry[ObjectIdentifier(entry)]
+        byEntry?[ObjectIdentifier(entry)]
     }
 }
