@@ -10,7 +10,6 @@ let package = Package(
     products: [
         .library(name: "Wayfinder", targets: ["Wayfinder"]),
         .library(name: "WayfinderLua", targets: ["WayfinderLua"]),
-        .library(name: "WayfinderTesting", targets: ["WayfinderTesting"]),
         .library(name: "WayfinderUpdates", targets: ["WayfinderUpdates"]),
         .executable(name: "wayfinder", targets: ["wayfinder"]),
     ],
