@@ -13,11 +13,13 @@ public struct AppBundle: Sendable {
     /// Where the app's files lie in the archive.
     static let filesPrefix = "app/"
 
+    /// What the bundle says of itself, read from the signed manifest.
     public let manifest: BundleManifest
     /// Each file's bytes by its path inside the app.
     public let files: [String: [UInt8]]
     /// The manifest's bytes as signed, and the signature.
     public let manifestBytes: [UInt8]
+    /// The Ed25519 signature of `manifestBytes` by one of the trusted keys.
     public let signature: [UInt8]
 
     /// The app the files make, called `name` (the shipped app's, so its state keeps its file).

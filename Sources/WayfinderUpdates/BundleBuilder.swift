@@ -7,8 +7,11 @@ import ZIPFoundation
 public enum BundleBuilder {
     /// Why a bundle could not be made.
     public struct BuildError: Error, CustomStringConvertible, Sendable {
+        /// What went wrong, naming the file or setting at fault.
         public let reason: String
+        /// The reason, as the command line prints it.
         public var description: String { reason }
+        /// An error saying `reason`.
         public init(reason: String) { self.reason = reason }
     }
 

@@ -8,6 +8,7 @@ import Foundation
 /// the body is cut off past ``BundleLimits/archiveBytes``; `If-None-Match` sends the ETag of
 /// the last bundle fetched from the same URL, so an unchanged bundle is not downloaded again.
 public enum BundleFetch {
+    /// What a fetch brought: nothing new, or a bundle's bytes to install.
     public enum Outcome: Equatable, Sendable {
         /// The server says the bundle is the one fetched last (304).
         case notModified
@@ -15,8 +16,11 @@ public enum BundleFetch {
         case fetched([UInt8], etag: String?)
     }
 
+    /// Why a fetch brought nothing: a refused URL, a server's status, a download cut off at the cap.
     public struct FetchError: Error, CustomStringConvertible, Sendable {
+        /// What went wrong, naming the URL or the status.
         public let reason: String
+        /// The reason, as the command line prints it.
         public var description: String { reason }
     }
 

@@ -12,8 +12,11 @@ public enum BundleKeys {
 
     /// A key file that cannot be used.
     public struct KeyError: Error, CustomStringConvertible, Sendable {
+        /// The key file at fault.
         public let path: String
+        /// Why it cannot be used (missing, unreadable, not a key of the expected kind).
         public let reason: String
+        /// The path and the reason, as the command line prints them.
         public var description: String { "\(path): \(reason)" }
     }
 

@@ -14,6 +14,7 @@ public enum BundleLimits {
     public static let manifestBytes = 1 << 20
     /// A file's path inside the bundle, and each of its parts.
     public static let pathBytes = 1_024
+    /// One part of such a path, between slashes (what most file systems allow a name).
     public static let pathPartBytes = 255
     /// A key file (`signing.key`, `signing.pub`).
     public static let keyFileBytes = 4_096

@@ -4,6 +4,7 @@ import Wayfinder
 /// What a bundle says of itself, signed (docs/updates.md, "The format"): the app it is for, its
 /// version, the lowest host version it runs on, its entry script, and each file's SHA-256.
 public struct BundleManifest: Equatable, Sendable {
+    /// The manifest's `format` member, which tells a bundle's manifest from any other JSON.
     public static let format = "wayfinder.bundle"
 
     /// The app's name: bundles install only over bundles of the same app, and run only for it.
@@ -17,6 +18,7 @@ public struct BundleManifest: Equatable, Sendable {
     /// Each file's SHA-256, in lowercase hex, by its path inside the app.
     public var files: [String: String]
 
+    /// A manifest of these parts, as `BundleBuilder` writes and signs it.
     public init(app: String, version: Int, host: HostVersion, entry: String, files: [String: String]) {
         self.app = app
         self.version = version

@@ -28,13 +28,17 @@ public struct BundleRefusal: Error, Equatable, CustomStringConvertible, Sendable
         case storage
     }
 
+    /// The check the bundle failed.
     public let check: Check
+    /// What the check found, naming the file, key or version at fault.
     public let reason: String
 
+    /// A refusal by `check`, saying `reason`.
     public init(_ check: Check, _ reason: String) {
         self.check = check
         self.reason = reason
     }
 
+    /// The check and the reason, as the command line prints them.
     public var description: String { "\(check.rawValue) check failed: \(reason)" }
 }

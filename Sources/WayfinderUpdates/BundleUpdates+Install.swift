@@ -40,10 +40,11 @@ extension BundleUpdates {
     }
 }
 
+/// Installing a bundle an app downloaded its own way, from its bytes.
 extension WayfinderHost {
     /// Installs a bundle the app downloaded (docs/updates.md, "What an app does"), checked
     /// against the state its store holds now. It runs from the next launch, or at once with
-    /// ``reload(from:)`` and ``BundleUpdates/newestApp(shipped:)``.
+    /// `WayfinderHost.reload(from:)` and ``BundleUpdates/newestApp(shipped:)``.
     @discardableResult
     public func installBundle(_ bytes: [UInt8], into updates: BundleUpdates, shippedName: String? = nil) throws(BundleRefusal) -> BundleManifest {
         var state: NavigationState?

@@ -15,6 +15,7 @@ import WayfinderLua
 /// configuration.updates = updates
 /// ```
 public final class BundleUpdates: AppUpdates {
+    /// Where bundles are installed, and what is kept of their launches and failures.
     public let directory: UpdatesDirectory
     /// The keys a bundle must be signed with one of (several, to rotate keys).
     public let trusted: [Curve25519.Signing.PublicKey]
@@ -27,6 +28,8 @@ public final class BundleUpdates: AppUpdates {
     /// Whether this launch went back from a bundle marked bad.
     public private(set) var rolledBack: String?
 
+    /// The updates in `directory`, trusting bundles signed by one of `keys`, for a host of
+    /// `hostVersion`; `warn` hears of a bundle skipped or marked bad.
     public init(directory: String, trusting keys: [Curve25519.Signing.PublicKey], hostVersion: HostVersion = .current,
                 warn: @escaping (String) -> Void = { FileHandle.standardError.write(Data(("warning: " + $0 + "\n").utf8)) }) {
         self.directory = UpdatesDirectory(path: directory)
@@ -36,7 +39,7 @@ public final class BundleUpdates: AppUpdates {
     }
 
     /// The newest installed bundle that verifies, is for `shipped` and runs on this host, never
-    /// one marked bad; else `shipped`. A bundle whose last ``LaunchMark/limit`` launches in a row
+    /// one marked bad; else `shipped`. A bundle whose last `LaunchMark.limit` launches in a row
     /// never got to their first screen is marked bad here first. The launch is counted before
     /// anything of the bundle runs.
     public func app(shipped: AppSource) -> AppSource {
@@ -108,11 +111,15 @@ public final class BundleUpdates: AppUpdates {
         do { try store.removeLaunchMark() } catch { warn("the launch mark could not be removed: \(error.path): \(error.reason)") }
     }
 
+    /// The launch showed its first screen: the running bundle's launch is no longer counted
+    /// against it.
     public func launchReached() {
         guard running != nil else { return }
         do { try directory.writeLaunch(nil) } catch { warn("the launch of bundle \(running!.version) is still counted: \(error)") }
     }
 
+    /// The launch failed before its first screen: the reason is kept with the running bundle's
+    /// launch record, for the mark a bundle that keeps failing gets.
     public func launchFailed(_ error: Error) {
         guard let running, var record = directory.launch(), record.version == running.version else { return }
         record.error = "\(error)"

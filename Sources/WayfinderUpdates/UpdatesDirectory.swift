@@ -8,6 +8,8 @@ import WayfinderLua
 /// is written to a temporary file that is flushed, then renamed over its name, and the directory
 /// flushed: a process killed at any moment leaves each file as it was or as it became.
 public struct UpdatesDirectory: Sendable {
+    /// The directory: `bundles/` holds the installed bundles, `bad/` the reasons bundles were
+    /// marked bad, and `launch.json` the launch of a bundle not yet shown to reach its first screen.
     public let path: String
     var bundles: String { path + "/bundles" }
     var bad: String { path + "/bad" }
@@ -17,6 +19,7 @@ public struct UpdatesDirectory: Sendable {
     public static let kept = 3
     static let temporaryPrefix = ".writing-"
 
+    /// The updates directory at `path` (made by the first install).
     public init(path: String) {
         self.path = path
     }
