@@ -47,18 +47,23 @@ extension NavigationState {
     ) -> (tree: NavigationTree<Controller>, dropped: [String], matches: RestoredMatches<Target>) {
         var dropped = [String]()
         var matches = RestoredMatches<Target>()
+        // Only a stack's top can be the visible entry, so only its match is kept: the entries
+        // under it are made later, if at all, by a fresh match.
         func stack(_ saved: [Entry]) -> NavigationStack<Controller> {
-            NavigationStack(entries: saved.compactMap { entry in
+            var top: (NavigationEntry<Controller>, RouteMatch<Target>)?
+            let entries = saved.compactMap { entry -> NavigationEntry<Controller>? in
                 do {
                     let (restored, match): (NavigationEntry<Controller>, RouteMatch<Target>) =
                         try restoredEntry(entry, routes: routes, contexts: contexts, payload: payload)
-                    matches.keep(match, for: restored)
+                    top = (restored, match)
                     return restored
                 } catch {
                     dropped.append("'\(entry.url)': \(error)")
                     return nil
                 }
-            })
+            }
+            if let (entry, match) = top { matches.keep(match, for: entry) }
+            return NavigationStack(entries: entries)
         }
         var tree = NavigationTree<Controller>()
         switch root {
