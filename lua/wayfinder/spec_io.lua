@@ -252,27 +252,22 @@ end
 function io.read(...) return default_input:read(...) end
 function io.write(...) return default_output:write(...) end
 
-function io.input(value)
-  if value == nil then return default_input end
-  if type(value) == "string" then
-    local file, why = open(value, "r")
-    if not file then raise(why, 2) end
-    value = file
+-- io.input and io.output: with nothing, the default file; with a name, that file opened in
+-- `mode` (an error at the caller's line when it cannot be); with a file, that file.
+local function default_file(mode, get, set)
+  return function(value)
+    if value == nil then return get() end
+    if type(value) == "string" then
+      local file, why = open(value, mode)
+      if not file then raise(why, 2) end
+      value = file
+    end
+    set(value)
+    return value
   end
-  default_input = value
-  return value
 end
-
-function io.output(value)
-  if value == nil then return default_output end
-  if type(value) == "string" then
-    local file, why = open(value, "w")
-    if not file then raise(why, 2) end
-    value = file
-  end
-  default_output = value
-  return value
-end
+io.input = default_file("r", function() return default_input end, function(file) default_input = file end)
+io.output = default_file("w", function() return default_output end, function(file) default_output = file end)
 
 function io.close(file)
   return (file or default_output):close()

@@ -16,15 +16,20 @@ extension Value: CustomStringConvertible {
         }
     }
 
-    static func quote(_ text: String) -> String {
+    /// `text` as a Lua string literal: quotes, backslashes and control characters escaped (a
+    /// control character as three digits, so a digit after it is not read as part of the escape).
+    package static func quote(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
+            case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F: out += "\\\(scalar.value)"
+            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
+                let digits = String(scalar.value)
+                out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
             default: out.unicodeScalars.append(scalar)
             }
         }

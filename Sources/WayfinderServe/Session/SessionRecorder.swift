@@ -72,23 +72,6 @@ struct SessionRecorder {
         case fill(RenderedScreen.Field, Value)
     }
 
-    /// `text` as a Lua string literal: quotes, backslashes and control characters escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x7F:
-                // Three digits, so a digit after it is not read as part of the escape.
-                let digits = String(scalar.value)
-                out += "\\" + String(repeating: "0", count: 3 - digits.count) + digits
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// `text` as a Lua string literal (`Value.quote`).
+    static func quoted(_ text: String) -> String { Value.quote(text) }
 }
