@@ -19,7 +19,12 @@ struct LoneBinaryTests {
         init() throws {
             binary = URL(fileURLWithPath: root.subpath("bin/wayfinder"))
             try FileManager.default.createDirectory(at: binary.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: WayfinderCLI.executable, to: binary)
+            // A hard link, not a copy: a copy is written through a descriptor that a process
+            // another test forks meanwhile inherits, and running a file still open for writing
+            // fails with "Text file busy". A link opens nothing; across file systems, copy.
+            do { try FileManager.default.linkItem(at: WayfinderCLI.executable, to: binary) } catch {
+                try FileManager.default.copyItem(at: WayfinderCLI.executable, to: binary)
+            }
             try root.write("share/wayfinder/lua/wayfinder/init.lua", "error('the modules beside the binary were loaded')")
             try FileManager.default.createDirectory(atPath: work, withIntermediateDirectories: true)
             try FileManager.default.copyItem(atPath: WayfinderCLI.repositoryRoot.appendingPathComponent("lua/examples/restaurant").path,
