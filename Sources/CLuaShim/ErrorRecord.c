@@ -10,9 +10,10 @@
  *
  * A position is taken where it is known. The host's own errors know the line they name when they
  * make their message. Lua prefixes an error string with "short_src:currentline: " of one frame of
- * the stack (luaL_where, at the level the raiser chose), and that frame is still live when the
- * message handler runs: it is the frame whose own values the message starts with, compared exactly,
- * frame by frame. A syntax error names the chunk the loader was given.
+ * the stack (luaL_where, at the level the raiser chose): the sandbox's error and assert keep that
+ * position when they make the message, and an error the VM or a library function raises names the
+ * frame Lua's own rule names (wf_where_raiser). A syntax error names the chunk the loader was given,
+ * at the line only its message carries.
  */
 
 void wf_where_clear(wf_where *w) {
@@ -102,31 +103,16 @@ void wf_where_script(lua_State *L, wf_where *at) {
     wf_where_script_from(L, 1, at);
 }
 
-/* Whether text starts with "file:line:". */
-static int wf_text_names(const char *text, size_t len, const char *file, int line) {
-    char digits[24];
-    size_t n = strlen(file);
-    int d = snprintf(digits, sizeof digits, ":%d:", line);
-    if (d < 0 || len < n + (size_t)d) return 0;
-    return memcmp(text, file, n) == 0 && memcmp(text + n, digits, (size_t)d) == 0;
-}
-
-/* The frames a message is compared with, from the handler's level up: a raiser names its own
-   frame or one a few levels out, and looking further would make a deep stack's error cost the
-   square of its depth (each lua_getstack walks from the top). */
-#define WF_NAMED_LEVELS 64
-
-void wf_where_named(lua_State *thread, int level, const char *text, size_t len, wf_where *w) {
-    wf_frames frames = { thread, level };
+/* The position of an error no raiser placed: one Lua raised itself. The VM names the Lua function
+   that failed (the frame at `level`); a C function raising through luaL_error names the frame that
+   called it (luaL_where at level 1), the next one out. Everything else a script can call that
+   raises with a position of its own choosing (error, assert, the host's bindings) places it. */
+void wf_where_raiser(lua_State *thread, int level, wf_where *w) {
     lua_Debug ar;
     wf_where_clear(w);
-    for (int seen = 0; seen < WF_NAMED_LEVELS && wf_next_frame(&frames, &ar); seen++) {
-        if (!lua_getinfo(frames.thread, "Sl", &ar) || ar.currentline <= 0) continue;
-        if (wf_text_names(text, len, ar.short_src, ar.currentline)) {
-            wf_where_of(w, &ar);
-            return;
-        }
-    }
+    if (!lua_getstack(thread, level, &ar) || !lua_getinfo(thread, "Sl", &ar)) return;
+    if (ar.what[0] == 'C' && (!lua_getstack(thread, level + 1, &ar) || !lua_getinfo(thread, "Sl", &ar))) return;
+    wf_where_of(w, &ar);
 }
 
 void wf_where_script_in(lua_State *thread, wf_where *w) {

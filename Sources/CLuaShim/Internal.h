@@ -70,10 +70,9 @@ void wf_where_of(wf_where *w, const lua_Debug *ar);
 void wf_push_where(lua_State *L, const wf_where *w);
 /* luaL_where that also fills *w: pushes onto L "chunk:line: " of `thread`'s frame at `level`. */
 void wf_where_at(lua_State *L, lua_State *thread, int level, wf_where *w);
-/* The position an error text names: the frame of the call `thread` runs, from `level` up
-   (through the runners of nested calls), whose "short_src:currentline:" the text starts with;
-   none when no frame's does. */
-void wf_where_named(lua_State *thread, int level, const char *text, size_t len, wf_where *w);
+/* The position Lua's own rule gives an error no raiser placed, raised by `thread`'s frame at
+   `level`: that frame's when it is a Lua function, else its caller's (luaL_error's). */
+void wf_where_raiser(lua_State *thread, int level, wf_where *w);
 /* The position of the innermost Lua function of the script's own in the call `thread` runs (a
    bundled module's when the script has none), found without allocating. */
 void wf_where_script_in(lua_State *thread, wf_where *w);

@@ -42,6 +42,42 @@ static int wf_setmetatable(lua_State *L) {
     return 1;
 }
 
+/*
+ * error and assert, as Lua's, raising through the host with the position they put in front of the
+ * message kept beside it (wf_raise_at), so what an error names is known from where it was raised,
+ * never read back from its text. A string raised at a level names that level's frame; level 0, a
+ * C frame there, or any other value names none, as Lua's luaL_where and luaB_error decide.
+ */
+static int wf_raise_placed(lua_State *L, int level) {
+    wf_where at;
+    wf_where_clear(&at);
+    if (lua_type(L, 1) == LUA_TSTRING && level > 0) {
+        wf_where_at(L, L, level, &at);
+        lua_insert(L, 1);
+        lua_concat(L, 2);
+    } else if (wf_raised_kind(L, 1) >= 0) {
+        /* The value raised last, passed on unchanged (a caught error re-raised, a verdict): it
+           keeps the kind, frames and position it was raised with. */
+        return lua_error(L);
+    }
+    return wf_raise_at(L, WF_KIND_RUNTIME, &at);
+}
+
+static int wf_error(lua_State *L) {
+    int level = (int)luaL_optinteger(L, 2, 1);
+    lua_settop(L, 1);
+    return wf_raise_placed(L, level);
+}
+
+static int wf_assert(lua_State *L) {
+    if (lua_toboolean(L, 1)) return lua_gettop(L);
+    luaL_checkany(L, 1);
+    lua_remove(L, 1);
+    lua_pushliteral(L, "assertion failed!");
+    lua_settop(L, 1);
+    return wf_raise_placed(L, 1);
+}
+
 /* The longest text one print or warn call hands to the host, and the most all of them may hand it
    during one call from the host into Lua. The host copies the text out of Lua's memory (to a
    terminal, a screen, a list of warnings), where the memory limit cannot see it, so it is capped
@@ -225,6 +261,11 @@ int wf_fn_open_sandbox(lua_State *L) {
 
     lua_pushcfunction(L, wf_setmetatable);
     lua_setglobal(L, "setmetatable");
+
+    lua_pushcfunction(L, wf_error);
+    lua_setglobal(L, "error");
+    lua_pushcfunction(L, wf_assert);
+    lua_setglobal(L, "assert");
 
     lua_pushcfunction(L, wf_xpcall);
     lua_setglobal(L, "xpcall");

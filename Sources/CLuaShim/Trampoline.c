@@ -453,6 +453,9 @@ static int wf_describe_error(lua_State *L, lua_State *thread, int level, int kin
     int obj = lua_gettop(L);
     int type = lua_type(L, obj);
     int placed = where->line > 0;
+    /* A string the host raised (error and assert included) comes with its position decided,
+       none included. */
+    int decided = wf_is_raised(L, obj);
     wf_where at;
     if (type == LUA_TNUMBER) {
         lua_tolstring(L, obj, NULL);
@@ -480,8 +483,7 @@ static int wf_describe_error(lua_State *L, lua_State *thread, int level, int kin
         lua_replace(L, obj);
     }
     lua_settop(L, obj);
-    size_t len;
-    const char *msg = lua_tolstring(L, obj, &len);
+    const char *msg = lua_tostring(L, obj);
     /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position,
        and its memory error without one anywhere. */
     if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0
@@ -491,9 +493,8 @@ static int wf_describe_error(lua_State *L, lua_State *thread, int level, int kin
         lua_concat(L, 2);
         if (!placed) *where = at;
         placed = 1;
-        msg = lua_tolstring(L, obj, &len);
     }
-    if (!placed) wf_where_named(thread, level, msg, len, where);
+    if (!placed && !decided) wf_where_raiser(thread, level, where);
     return kind;
 }
 

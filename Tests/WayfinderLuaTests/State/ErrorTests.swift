@@ -71,9 +71,10 @@ struct ErrorTests {
         #expect(state.stackTop == 0)
     }
 
-    /// The position comes from the stack, never from the text: the frame the message names is
-    /// found by comparing its own chunk and line, so a chunk name that holds ":12:" is named whole,
-    /// and text that merely looks like a position names none.
+    /// The position comes from where the error was raised, never from the text: `error` and
+    /// `assert` keep the frame they name, and an error Lua raises names the failing function's
+    /// frame (a C function's caller), so a chunk name that holds ":12:" is named whole, and text
+    /// that merely looks like a position names none, even the very line that raised it.
     @Test func positionsComeFromTheStackNotFromTheText() throws {
         let state = try makeState()
         let colons = failure(state, "local x = 1\nlocal y = 2\nerror('boom')", chunk: "a:12:b.lua")
@@ -87,6 +88,11 @@ struct ErrorTests {
         // This very chunk's name, at a line no frame is running.
         let elsewhere = failure(state, "\nerror('test.lua:9: y', 0)")
         #expect(elsewhere?.message == "test.lua:9: y" && elsewhere?.file == nil && elsewhere?.line == nil)
+        // The line raising it, spelled out in the text of an error raised without a position.
+        let spelled = failure(state, "error('test.lua:1: y', 0)")
+        #expect(spelled?.message == "test.lua:1: y" && spelled?.file == nil && spelled?.line == nil)
+        let library = failure(state, "local s = 'x'\nreturn s:rep({})")
+        #expect(library?.message.hasPrefix("test.lua:2: bad argument #1 to 'rep'") == true && library?.line == 2)
         // error(message, 2) names the caller's line: a frame further out than the raiser's.
         let outer = failure(state, "local function check(v)\n  if not v then error('needs a value', 2) end\nend\n\ncheck(nil)")
         #expect(outer?.message == "test.lua:5: needs a value" && outer?.file == "test.lua" && outer?.line == 5)
