@@ -74,6 +74,14 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The embedding example (docs/embedding.md), compiled with the package rather than as a
+        // second build of it; scripts/public-api --client shows it uses the public API alone.
+        // Examples/EmbeddingDemo/Package.swift builds the same files as an app would.
+        .executableTarget(
+            name: "EmbeddingDemo",
+            dependencies: ["Wayfinder", "WayfinderLua"],
+            path: "Examples/EmbeddingDemo/Sources/EmbeddingDemo"
+        ),
         // What the test targets share (a seeded generator); the benchmark compiles the same file.
         .target(name: "TestSupport", path: "Tests/Support"),
         .testTarget(name: "WayfinderTests", dependencies: ["Wayfinder", "TestSupport"]),
