@@ -34,10 +34,9 @@ extension RouteTable {
             throw RouteNameError(route: name, param: missing, reason: "route '\(name)' (\(pattern.text)) needs the param '\(missing)' (\(have()))")
         }
         do {
-            return try url(for: pattern) { params[$0] }
+            return try url(for: pattern, calling: .param) { params[$0] }
         } catch let error as URLGenerationError {
-            let param = known.first { error.reason.contains("field '\($0)'") }
-            throw RouteNameError(route: name, param: param, reason: "route '\(name)' (\(pattern.text)): " + error.reason.replacingOccurrences(of: "field '", with: "param '"))
+            throw RouteNameError(route: name, param: error.param, reason: "route '\(name)' (\(pattern.text)): " + error.reason)
         } catch {
             throw RouteNameError(route: name, param: nil, reason: "route '\(name)' (\(pattern.text)): \(error)")
         }

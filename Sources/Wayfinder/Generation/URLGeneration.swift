@@ -13,9 +13,11 @@ extension RouteTable {
     }
 
     /// Fills `pattern` with `field(name)` for each param (names may be dotted paths such as
-    /// `album.title`; the caller resolves them).
-    public func url(for pattern: Pattern, field: (String) throws -> Value?) throws -> String {
-        func fail(_ reason: String) -> URLGenerationError { URLGenerationError(pattern: pattern.text, reason: reason) }
+    /// `album.title`; the caller resolves them). Errors call each value by `name` ("field 'id'").
+    public func url(for pattern: Pattern, calling name: URLValueName = .field, field: (String) throws -> Value?) throws -> String {
+        func fail(_ param: String?, _ reason: String) -> URLGenerationError {
+            URLGenerationError(pattern: pattern.text, reason: reason, param: param)
+        }
         var longest = (name: "", bytes: 0)
 
         func encoded(_ component: Pattern.Component) throws -> String {
@@ -23,8 +25,9 @@ extension RouteTable {
             case .literal(let text):
                 return PercentEncoding.escape(text)
             case .param(let param):
-                let name = param.name ?? ""
-                guard let value = try field(name), !value.isNull else { throw fail("field '\(name)' is nil") }
+                let key = param.name ?? ""
+                func noun() -> String { "\(name.rawValue) '\(key)'" }
+                guard let value = try field(key), !value.isNull else { throw fail(key, "\(noun()) is nil") }
                 let text: String
                 switch value {
                 case .string(let s) where param.type == "id":
@@ -38,27 +41,27 @@ extension RouteTable {
                 case .bool(let b) where param.type != "id":
                     text = b ? "true" : "false"
                 default:
-                    throw fail("field '\(name)' is a \(value.kindName), which cannot stand in a URL as a \(param.type)")
+                    throw fail(key, "\(noun()) is a \(value.kindName), which cannot stand in a URL as a \(param.type)")
                 }
                 // Matching refuses URLs that carry them, so such a value could never come back.
                 if NavigationURL.hasControlCharacter(text) {
-                    throw fail("field '\(name)' has a control character, which a URL cannot carry")
+                    throw fail(key, "\(noun()) has a control character, which a URL cannot carry")
                 }
                 if param.isCatchAll {
                     let pieces = text.split(separator: "/", omittingEmptySubsequences: false)
                     guard !pieces.contains(where: \.isEmpty) else {
-                        throw fail("field '\(name)' = '\(text)' has an empty path segment, which a URL cannot carry")
+                        throw fail(key, "\(noun()) = '\(text)' has an empty path segment, which a URL cannot carry")
                     }
-                    return longestSoFar(name, pieces.map { PercentEncoding.escape(String($0)) }.joined(separator: "/"))
+                    return longestSoFar(key, pieces.map { PercentEncoding.escape(String($0)) }.joined(separator: "/"))
                 }
                 guard let converted = try convert(text, as: param.type) else {
-                    throw fail("field '\(name)' = '\(text)' is not a valid \(param.type)")
+                    throw fail(key, "\(noun()) = '\(text)' is not a valid \(param.type)")
                 }
                 // The round-trip promise: "007" given for an int would come back as 7.
                 guard Self.sameValue(converted, value) else {
-                    throw fail("field '\(name)' is the \(value.kindName) \(value), which would come back from the URL as the \(converted.kindName) \(converted) (the param's type is \(param.type))")
+                    throw fail(key, "\(noun()) is the \(value.kindName) \(value), which would come back from the URL as the \(converted.kindName) \(converted) (the param's type is \(param.type))")
                 }
-                return longestSoFar(name, PercentEncoding.escape(text))
+                return longestSoFar(key, PercentEncoding.escape(text))
             }
         }
 
@@ -74,7 +77,7 @@ extension RouteTable {
         }
         if let fragment = pattern.fragment { url += "#" + (try encoded(fragment)) }
         guard url.utf8.count <= NavigationURL.maximumLength else {
-            throw fail("the URL would be \(url.utf8.count) bytes, longer than the 8 KiB limit of URLs that match (field '\(longest.name)' is \(longest.bytes) of them)")
+            throw fail(longest.name, "the URL would be \(url.utf8.count) bytes, longer than the 8 KiB limit of URLs that match (\(name.rawValue) '\(longest.name)' is \(longest.bytes) of them)")
         }
         return url
     }
