@@ -483,11 +483,14 @@ static int wf_describe_error(lua_State *L, lua_State *thread, int level, int kin
         lua_replace(L, obj);
     }
     lua_settop(L, obj);
+    /* Lua raises its memory error without a position anywhere, and its stack overflows without
+       one from inside C functions (gsub, sort, tostring recursing). Those two are known only by
+       Lua's fixed words, as a syntax error's line is (wf_where_loaded): the VM hands over nothing
+       else, and an error the script raised never has exactly these words unplaced (error and
+       assert place theirs). */
     const char *msg = lua_tostring(L, obj);
-    /* Lua raises these from inside C functions (gsub, sort, tostring recursing) without a position,
-       and its memory error without one anywhere. */
-    if (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0
-        || (kind == WF_KIND_LUA_MEMORY && strcmp(msg, "not enough memory") == 0)) {
+    if (kind == WF_KIND_LUA_MEMORY
+        || (!decided && (strcmp(msg, "C stack overflow") == 0 || strcmp(msg, "stack overflow") == 0))) {
         wf_where_raised_in(L, thread, level, &at);
         lua_insert(L, obj);
         lua_concat(L, 2);

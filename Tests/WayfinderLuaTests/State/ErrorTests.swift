@@ -91,6 +91,9 @@ struct ErrorTests {
         // The line raising it, spelled out in the text of an error raised without a position.
         let spelled = failure(state, "error('test.lua:1: y', 0)")
         #expect(spelled?.message == "test.lua:1: y" && spelled?.file == nil && spelled?.line == nil)
+        // Lua's own words for a stack overflow, raised by the script without a position, stay so.
+        let words = failure(state, "error('C stack overflow', 0)")
+        #expect(words?.message == "C stack overflow" && words?.line == nil)
         let library = failure(state, "local s = 'x'\nreturn s:rep({})")
         #expect(library?.message.hasPrefix("test.lua:2: bad argument #1 to 'rep'") == true && library?.line == 2)
         // error(message, 2) names the caller's line: a frame further out than the raiser's.
