@@ -76,9 +76,11 @@ public final class Navigator<Target, Controller: AnyObject> {
     /// `generation` and `pendingRevision` when the outermost operation under way began: when it
     /// ends having committed a change, a pending open is asked for again.
     private var outermostStart = (generation: 0, pending: 0)
-    /// Observers hear of the changes when none is under way any more. Both are looked at by
-    /// every operation, on one thread: unchecked, they cost no exclusivity check at run time.
+    // The two below are looked at by every operation, on one thread: unchecked, they cost no
+    // exclusivity check at run time.
+    /// The operations under way and the restored entries they made.
     @exclusivity(unchecked) private var operations = OperationsUnderWay()
+    /// Who hears of the changes, told when no operation is under way any more.
     @exclusivity(unchecked) private var observers = NavigationObservers()
     private var notifying = false
 
