@@ -3,9 +3,9 @@
 -- luacheck: globals EXPOSED_VALUE INSULATED_VALUE HELD_VALUE
 local module_name = "expose_spec.module"
 
-describe("an expose inside an insulate", function()
+insulate("an expose inside an insulate", function()
   insulate("the insulate", function()
-    INSULATED_VALUE = "before the expose"
+    _G.INSULATED_VALUE = "before the expose"
 
     expose("the expose", function()
       EXPOSED_VALUE = "exposed"
@@ -27,7 +27,7 @@ describe("an expose inside an insulate", function()
       assert.same({ "exposed" }, package.loaded[module_name])
     end)
 
-    it("sees what the insulate set before the expose ended", function()
+    it("sees what the insulate set in _G before the expose ended", function()
       assert.equal("before the expose", INSULATED_VALUE)
     end)
   end)
