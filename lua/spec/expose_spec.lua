@@ -1,6 +1,8 @@
 -- What an expose block sets outlives the block holding it, as in busted: an insulate around it
 -- does not put it back; the block above that one does. Tests here run in their written order.
 -- luacheck: globals EXPOSED_VALUE INSULATED_VALUE HELD_VALUE
+-- What is set through _G is the point here:
+-- luacheck: ignore 122
 local module_name = "expose_spec.module"
 
 insulate("an expose inside an insulate", function()
