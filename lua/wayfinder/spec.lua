@@ -522,7 +522,6 @@ local function bindfenv(callable, name, value)
   native.bind_env(fn, bound, fresh_variable())
 end
 
-
 -- require "busted": what busted's module exports. ------------------------------------------
 
 -- Channels of messages, as busted's publish and subscribe carry them: a channel is a list of
