@@ -157,6 +157,8 @@ package struct SpecRunner {
         let endTest: Value.Handle
         let afterTest: Value.Handle
         let matches: Value.Handle
+        /// Says which block's hook runs next (its globals land in that block's environment).
+        let enter: Value.Handle
     }
 
     /// Said after a step's spent time budget: how to give the steps more.
@@ -172,8 +174,8 @@ package struct SpecRunner {
     }
 
     private func load(_ file: String) -> LoadOutcome {
-        let prelude = "require('wayfinder.spec')._install(_ENV, \(Value.string(packagePath)))"
-        let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_matches"]
+        let prelude = "return require('wayfinder.spec')._install(_ENV, \(Value.string(packagePath)))"
+        let entryPoints = ["_block", "_expand", "_leave", "_begin_test", "_end_test", "_after_test", "_matches", "_enter"]
         do {
             let workspace = Workspace(specFile: file, roots: roots)
             workspace.coverage = coverage
@@ -191,7 +193,7 @@ package struct SpecRunner {
                 return .failed(SpecResult(file: file, name: Self.loadingName, status: .errored, message: "the spec module did not load"))
             }
             return .loaded(Loaded(file: specFile, host: host, block: handles[0], expand: handles[1], leave: handles[2], beginTest: handles[3],
-                                  endTest: handles[4], afterTest: handles[5], matches: handles[6]))
+                                  endTest: handles[4], afterTest: handles[5], matches: handles[6], enter: handles[7]))
         } catch let error as AppLoadError {
             if case .script(let script) = error {
                 let message = script.kind == .timeout ? script.message + Self.moreTime : script.message

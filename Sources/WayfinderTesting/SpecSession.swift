@@ -18,7 +18,7 @@ extension SpecRunner {
 
         struct LazySetups {
             enum State { case notRun, succeeded, failed }
-            var setups: [Value.Handle]
+            var setups: [Hook]
             var label: String
             var state = State.notRun
         }
@@ -34,15 +34,22 @@ extension SpecRunner {
             report(result)
         }
 
+        /// A hook and the block that declared it: what the hook sets lands in that block's
+        /// environment (lua/wayfinder/spec.lua).
+        struct Hook {
+            var function: Value.Handle
+            var block: Int64
+        }
+
         /// What a describe body recorded.
         struct Contents {
             var children: [Value]
-            var setups: [Value.Handle]
-            var teardowns: [Value.Handle]
-            var lazySetups: [Value.Handle]
-            var lazyTeardowns: [Value.Handle]
-            var befores: [Value.Handle]
-            var afters: [Value.Handle]
+            var setups: [Hook]
+            var teardowns: [Hook]
+            var lazySetups: [Hook]
+            var lazyTeardowns: [Hook]
+            var befores: [Hook]
+            var afters: [Hook]
         }
 
         /// Block `id`'s contents, its children in the order they run: shuffled with the run's seed
@@ -52,10 +59,10 @@ extension SpecRunner {
             let runSeed: Value = runner.shuffleSeed.map { .int(Int64(bitPattern: $0)) } ?? .null
             let fallback = Value.int(Int64(bitPattern: SpecRunner.stableHash(file) ^ UInt64(bitPattern: id)))
             let value = try loaded.host.app.state.call(loaded.block, [.int(id), runSeed, fallback]).first ?? .null
-            return Contents(children: SpecRunner.items(value["children"]), setups: SpecRunner.functions(value["setup"]),
-                            teardowns: SpecRunner.functions(value["teardown"]), lazySetups: SpecRunner.functions(value["lazy_setup"]),
-                            lazyTeardowns: SpecRunner.functions(value["lazy_teardown"]), befores: SpecRunner.functions(value["before_each"]),
-                            afters: SpecRunner.functions(value["after_each"]))
+            func hooks(_ name: String) -> [Hook] { SpecRunner.functions(value[name]).map { Hook(function: $0, block: id) } }
+            return Contents(children: SpecRunner.items(value["children"]), setups: hooks("setup"), teardowns: hooks("teardown"),
+                            lazySetups: hooks("lazy_setup"), lazyTeardowns: hooks("lazy_teardown"), befores: hooks("before_each"),
+                            afters: hooks("after_each"))
         }
 
         /// Whether the run selects the test named `full`; its filters are matched in the file's
@@ -90,7 +97,7 @@ extension SpecRunner {
         /// teardowns still do); a lazy setup that fails is one error and no test under its block
         /// runs; a describe body that fails is one error named for its block; a teardown that fails
         /// is one named `<block> (teardown)`.
-        mutating func runBlock(_ id: Int64, path: [String], befores: [Value.Handle], afters: [Value.Handle],
+        mutating func runBlock(_ id: Int64, path: [String], befores: [Hook], afters: [Hook],
                                report: (SpecResult) -> Void) {
             let blockName = path.joined(separator: " ")
             let contents: Contents
@@ -117,7 +124,7 @@ extension SpecRunner {
                 if child["kind"] == "test" {
                     guard selects(full) else { continue }
                     if child["pending"] != true && !runLazySetups(report) { continue }
-                    record(test(child, name: full, befores: befores, afters: afters), report)
+                    record(test(child, block: id, name: full, befores: befores, afters: afters), report)
                 } else if case .int(let inner)? = child["id"] {
                     if let failure = call(loaded.expand, [.int(inner)]) {
                         record(failure.prefixed("in describe: ").errorResult(file: file, name: full), report)
@@ -164,7 +171,7 @@ extension SpecRunner {
         /// One test: its before_each hooks outermost first, the test and its `finally`, then its
         /// after_each hooks innermost first, which run even when the test failed. The first
         /// failure decides; `pending()` inside the test makes it pending.
-        private func test(_ test: Value, name: String, befores: [Value.Handle], afters: [Value.Handle]) -> SpecResult {
+        private func test(_ test: Value, block: Int64, name: String, befores: [Hook], afters: [Hook]) -> SpecResult {
             guard test["pending"] != true, case .handle(let body)? = test["fn"] else {
                 return SpecResult(file: file, name: name, status: .pending)
             }
@@ -175,7 +182,7 @@ extension SpecRunner {
                 failure = call(before).map { $0.prefixed("in before_each: ") }
             }
             if failure == nil {
-                _ = call(loaded.beginTest)
+                _ = call(loaded.beginTest, [.int(block)])
                 failure = call(body)
                 if case .handle(let finally)? = (try? loaded.host.app.state.call(loaded.endTest, []))?.first {
                     let finallyFailure = call(finally).map { $0.prefixed("in finally: ") }
@@ -212,6 +219,12 @@ extension SpecRunner {
             func errorResult(file: String, name: String) -> SpecResult {
                 SpecResult(file: file, name: name, status: .errored, message: message, traceback: traceback)
             }
+        }
+
+        /// Calls a hook in its block's environment; nil when it returned normally.
+        private func call(_ hook: Hook) -> Failure? {
+            if let failure = call(loaded.enter, [.int(hook.block)]) { return failure }
+            return call(hook.function)
         }
 
         /// Calls one step; nil when it returned normally. The error is a failure when it is the

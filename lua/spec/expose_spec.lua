@@ -1,11 +1,13 @@
 -- What an expose block sets outlives the block holding it, as in busted: an insulate around it
 -- does not put it back; the block above that one does. Tests here run in their written order.
 -- luacheck: globals EXPOSED_VALUE INSULATED_VALUE HELD_VALUE
+-- What is set through _G is the point here:
+-- luacheck: ignore 122
 local module_name = "expose_spec.module"
 
-describe("an expose inside an insulate", function()
+insulate("an expose inside an insulate", function()
   insulate("the insulate", function()
-    INSULATED_VALUE = "before the expose"
+    _G.INSULATED_VALUE = "before the expose"
 
     expose("the expose", function()
       EXPOSED_VALUE = "exposed"
@@ -27,7 +29,7 @@ describe("an expose inside an insulate", function()
       assert.same({ "exposed" }, package.loaded[module_name])
     end)
 
-    it("sees what the insulate set before the expose ended", function()
+    it("sees what the insulate set in _G before the expose ended", function()
       assert.equal("before the expose", INSULATED_VALUE)
     end)
   end)

@@ -432,11 +432,44 @@ function spec._assertion_env(name, require_fn)
   return setmetatable(env, { __index = globals or _G })
 end
 
--- Each block has its own environment, as in busted: the globals a describe body, its setups and
--- hooks set last until the block ends, those a test sets until the test ends; so none leaks to a
--- later block or test. An insulate block also puts package.loaded back; an expose block keeps
--- what it set for the rest of its file. (busted keeps each block's globals in a table of its own;
--- here every step runs with the file's one environment, so a block's are put back when it ends.)
+-- Globals as busted keeps them. The spec file's chunk (and so every function it makes) reads and
+-- writes its globals through one table, `file_env`, which answers for the step running: each
+-- block (the file, a describe body) and each test has a table of its own, whose lookups fall back
+-- to the block above it and then to the state's globals (`_G`, the one table all share). A bare
+-- `name = v` lands in the running block's table and is gone for the blocks after it; a hook's
+-- lands in the table of the block that declared it; an expose's in the table of the block above
+-- the one holding it (so it outlives that one, even an insulate). `_G.name = v` lands in `_G`
+-- and stays until an enclosing insulate ends, which puts back `_G`, its metatable (Penlight's
+-- `require "pl"` gives it one that loads its modules on first use) and package.loaded.
+local function new_env(parent, forward)
+  return { vars = {}, parent = parent, forward = forward }
+end
+
+-- The table above the file's: busted's suite, where an expose at the file's top level lands.
+local suite_env = new_env(nil)
+blocks[1].env = new_env(suite_env)
+
+-- The environment of the step running.
+local running = blocks[1].env
+
+local function lookup(_, key)
+  local env = running
+  while env do
+    local value = rawget(env.vars, key)
+    if value ~= nil then return value end
+    env = env.parent
+  end
+  return globals[key]
+end
+
+local function assign(_, key, value)
+  local env = running
+  while env.forward do env = env.forward end
+  env.vars[key] = value
+end
+
+local file_env = setmetatable({}, { __index = lookup, __newindex = assign })
+
 local function copy(source)
   local saved = {}
   for key, value in pairs(source) do saved[key] = value end
@@ -448,24 +481,46 @@ local function put_back(target, saved)
   for key, value in pairs(saved) do target[key] = value end
 end
 
--- An insulated block also puts back the globals' metatable (Penlight's `require "pl"` gives
--- them one that loads its modules on first use).
-local function snapshot(with_modules)
-  return {
-    globals = copy(globals), loaded = with_modules and copy(package_table.loaded) or nil,
-    metatable = with_modules and { getmetatable(globals) } or nil,
-  }
+local function snapshot()
+  return { globals = copy(globals), loaded = copy(package_table.loaded), metatable = getmetatable(globals) }
 end
 
 local function restore(saved)
-  if saved.metatable and getmetatable(globals) ~= saved.metatable[1] then
-    pcall(setmetatable, globals, saved.metatable[1])
-  end
+  if getmetatable(globals) ~= saved.metatable then pcall(setmetatable, globals, saved.metatable) end
   put_back(globals, saved.globals)
-  if saved.loaded then put_back(package_table.loaded, saved.loaded) end
+  put_back(package_table.loaded, saved.loaded)
 end
 
-local test_saved
+-- A variable of its own for a function whose environment is rebound, so the functions that
+-- shared its _ENV keep theirs.
+local function fresh_variable()
+  local variable = false
+  return function() return variable end
+end
+
+-- The environments the spec's own functions have: the file's, its modules', and those bindfenv
+-- made; only such functions may be rebound (never the runner's, luassert's or the host's).
+local spec_envs = setmetatable({ [file_env] = true, [module_env] = true }, { __mode = "k" })
+
+-- busted's bindfenv(fn, name, value): fn (or a callable table's __call) then sees `name` as
+-- value, its other globals as before.
+local function bindfenv(callable, name, value)
+  local metatable = type(callable) == "table" and getmetatable(callable)
+  local fn = type(metatable) == "table" and metatable.__call or callable
+  if type(fn) ~= "function" then
+    raise("bad argument #1 to 'bindfenv' (function or callable table expected, got " .. type(callable) .. ")", 2)
+  end
+  if name == nil or name ~= name then raise("bad argument #2 to 'bindfenv' (a name expected, got " .. tostring(name) .. ")", 2) end
+  local ok, env = native.env_of(fn)
+  if ok and env == nil then return end
+  if not ok or not spec_envs[env] then
+    raise("bindfenv rebinds the spec's own functions only (those of the spec file and the modules it requires), not "
+          .. (ok and "the runner's or luassert's" or "a host function"), 2)
+  end
+  local bound = setmetatable({ [name] = value }, { __index = env })
+  spec_envs[bound] = true
+  native.bind_env(fn, bound, fresh_variable())
+end
 
 -- require "busted": what busted's module exports. ------------------------------------------
 
@@ -537,18 +592,28 @@ end
 local exported = {
   publish = publish, subscribe = subscribe, unsubscribe = unsubscribe,
   gettime = function() return os.time() end, monotime = clock, sleep = sleep,
-  version = "2.1.1",
+  bindfenv = bindfenv, version = "2.1.1",
 }
 
 -- What the host calls. ---------------------------------------------------------------------
 
--- Runs a describe body: records its blocks, tests and hooks.
+-- Runs a describe body: records its blocks, tests and hooks. It runs in an environment of its
+-- own; an expose's writes go to the block above its holder's (busted's suite above the file).
 function spec._expand(id)
   local block = blocks[id]
-  if block.mode ~= "expose" then block.saved = snapshot(block.mode == "insulate") end
+  local holder = block.parent
+  local forward = block.mode == "expose" and (holder.parent and holder.parent.env or suite_env) or nil
+  block.env = new_env(holder.env, forward)
+  if block.mode == "insulate" then block.saved = snapshot() end
+  running = block.env
   current = block
   block.fn()
   current = nil
+end
+
+-- A hook of block `id` runs next: what it sets lands in that block's environment.
+function spec._enter(id)
+  running = blocks[id].env
 end
 
 -- A block's contents: { children, setup, teardown, lazy_setup, lazy_teardown, before_each, after_each }, its children in
@@ -571,25 +636,23 @@ function spec._block(id, run_seed, fallback_seed)
   }
 end
 
--- The end of a block's run: an insulated block's globals and modules are put back. An expose
--- block's globals and modules outlive the block that holds it, as busted's do: that block (an
--- insulate too) then puts back what was there when the expose ended, not when it began; the
--- block above it puts back the rest.
+-- The end of a block's run: an insulate puts back _G and package.loaded. What an expose changed
+-- there outlives the block holding it, as in busted: an insulate holding it then puts back what
+-- was there when the expose ended, not when it began; the insulate above puts back the rest.
 function spec._leave(id)
   local block = blocks[id]
   if block.saved then restore(block.saved); block.saved = nil end
   local holder = block.parent
-  if block.mode == "expose" and holder and holder.saved then
-    holder.saved = snapshot(holder.mode == "insulate")
-  end
+  if block.mode == "expose" and holder and holder.saved then holder.saved = snapshot() end
 end
 
--- Calls a test body (the host calls this wrapper so pending() and finally know a test runs).
-function spec._begin_test()
-  test_saved = snapshot(false)
+-- A test of block `id` runs next (the host calls this so pending() and finally know a test runs):
+-- it has an environment of its own, gone when it ends, where `finally` is a global.
+function spec._begin_test(id)
+  running = new_env(blocks[id].env)
+  running.vars.finally = spec.finally
   in_test = true
   finally_fn = nil
-  globals.finally = spec.finally
 end
 
 -- The function the test gave to finally, if any; ends the test.
@@ -605,7 +668,6 @@ end
 function spec._after_test()
   spec_io.flush()
   in_test = false
-  if test_saved then restore(test_saved); test_saved = nil end
 end
 
 -- Whether a test's full name matches a --filter pattern (Lua's, as busted's).
@@ -613,7 +675,8 @@ function spec._matches(name, pattern)
   return string.find(name, pattern) ~= nil
 end
 
--- Makes the vocabulary global, as busted does, with luassert's assert, spy, stub, mock and match.
+-- Makes the vocabulary global, as busted does, with luassert's assert, spy, stub, mock and match;
+-- answers the function the host hands the spec file's chunk before running it.
 function spec._install(env, path)
   globals = env
   if type(path) == "string" then package_table.path = path end
@@ -656,6 +719,8 @@ function spec._install(env, path)
   env.arg = { [0] = "wayfinder" }
   package_table.loaded._G = env
   package_table.loaded.wayfinder = require "wayfinder"
+  -- The spec file's chunk reads and writes its globals through file_env.
+  return function(chunk) native.bind_env(chunk, file_env, fresh_variable()) end
 end
 
 return spec

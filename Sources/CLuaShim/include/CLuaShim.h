@@ -335,4 +335,8 @@ static inline void wf_insert(lua_State *L, int idx) { lua_insert(L, idx); }
 static inline void wf_pushcfunction(lua_State *L, lua_CFunction f) { lua_pushcclosure(L, f, 0); }
 static inline int wf_isinteger(lua_State *L, int idx) { return lua_isinteger(L, idx); }
 
+/* A Lua function's environment, lent to the spec module (Environment.c). */
+int wf_fn_env_of(lua_State *L);     /* (fn) -> whether fn is a Lua function, its _ENV's value */
+int wf_fn_bind_env(lua_State *L);   /* (fn, env, cell) -> whether fn's _ENV, now its own, holds env */
+
 #endif

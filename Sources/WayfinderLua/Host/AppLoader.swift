@@ -11,7 +11,8 @@ package struct AppLoader {
     let limits: LuaLimits
     let printSink: ((String) -> Void)?
     /// Lua run after the `wayfinder` module is in place and before the entry file (the spec
-    /// runner installs its vocabulary with it).
+    /// runner installs its vocabulary with it); a function it answers is handed the entry's
+    /// chunk before the chunk runs.
     let prelude: String?
     /// Native modules beyond the app's own (the spec runner lends `wayfinder.native.testing`).
     let libraries: [(String, [(String, LuaBinding)])]
@@ -98,10 +99,14 @@ package struct AppLoader {
         return (hooks, deduce)
     }
 
-    /// Runs the prelude, then the entry script.
+    /// Runs the prelude, then the entry script: handed first to the function the prelude
+    /// answers, if it answers one.
     func runEntry(in state: LuaState) throws(AppLoadError) {
         do {
-            if let prelude { try state.run(source: prelude, chunkName: "=prelude") }
+            if let prelude, case .handle(let prepare)? = try state.run(source: prelude, chunkName: "=prelude").first {
+                try state.runEntry(of: source, preparedBy: prepare)
+                return
+            }
             try state.runEntry(of: source)
         } catch {
             throw .script(error)

@@ -36,6 +36,28 @@ extension LuaState {
         return try run(bytes: bytes, chunkName: chunkName)
     }
 
+    /// Runs the entry script of `source` after handing its compiled chunk to `prepare` (the
+    /// spec runner gives a spec file's chunk its own environment so), then calling it.
+    @discardableResult
+    package func runEntry(of source: AppSource, preparedBy prepare: Value.Handle) throws(ScriptError) -> [Value] {
+        drainReleasedHandles()
+        let (bytes, chunkName) = try source.entrySource()
+        let thread = activeThread
+        var failure: ScriptError?
+        var chunk: Value.Handle?
+        bytes.withUnsafeBytes { buffer in
+            do throws(ScriptError) {
+                try pushChunk(buffer, chunkName: chunkName, on: thread)
+                defer { wf_pop(thread, 1) }
+                chunk = try handle(at: -1, in: thread, kind: "function")
+            } catch { failure = error }
+        }
+        if let failure { throw failure }
+        guard let chunk else { return [] }
+        try call(prepare, [.handle(chunk)])
+        return try call(chunk)
+    }
+
     /// A file's chunk name: its path relative to `directory` when its real path lies inside the
     /// directory's, else the path given.
     static func chunkName(ofFile path: String, in directory: String) -> String {

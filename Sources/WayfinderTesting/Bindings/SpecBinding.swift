@@ -22,7 +22,7 @@ import WayfinderLua
 enum SpecBinding {
     static let functions: [(String, LuaBinding)] = [
         ("assertion_source", assertionSource), ("project_source", projectSource), ("getinfo", getinfo),
-        ("raising", raising), ("not_found", notFound),
+        ("raising", raising), ("not_found", notFound), ("env_of", wf_fn_env_of), ("bind_env", wf_fn_bind_env),
     ]
 
     /// not_found(err) -> name | nil: the module `require` did not find, when `err` is the very
