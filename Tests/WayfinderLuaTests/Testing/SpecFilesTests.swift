@@ -1,3 +1,4 @@
+import CLuaShim
 import Foundation
 import Testing
 import TestSupport
@@ -156,6 +157,96 @@ struct SpecFilesTests {
         } throws: { error in
             (error as? Refusal)?.reason == "big.bin: larger than the 16 MiB a spec may read from one file"
         }
+    }
+
+    @Test func aWritePastTheFileLimitFailsAsAFullFileDoesAndNoReadPassesTheReadLimit() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let files = SpecFiles(project: tree.project, environment: [:])
+        let stream = try files.open(try files.temporaryName(), mode: "w+")
+        defer { fclose(stream) }
+        #expect(fseeko(stream, off_t(SpecFiles.fileWriteLimit - 1), SEEK_SET) == 0)
+        #expect(fwrite("ab", 1, 2, stream) == 2)
+        errno = 0
+        #expect(fflush(stream) != 0)
+        #expect(errno == EFBIG)
+        clearerr(stream)
+        #expect(fseeko(stream, off_t(SpecFiles.fileWriteLimit - 1), SEEK_SET) == 0)
+        #expect(fwrite("a", 1, 1, stream) == 1)
+        #expect(fflush(stream) == 0)
+        var byte = [UInt8](repeating: 0, count: 2)
+        #expect(fseeko(stream, off_t(SpecFiles.readLimit - 1), SEEK_SET) == 0)
+        #expect(fread(&byte, 1, 2, stream) == 1, "the read stops at the limit")
+        clearerr(stream)
+        #expect(fseeko(stream, off_t(SpecFiles.readLimit), SEEK_SET) == 0)
+        errno = 0
+        #expect(fread(&byte, 1, 1, stream) == 0)
+        #expect(errno == EFBIG)
+    }
+
+    @Test func theRunsWritesShareOneBudgetAndEveryStreamCounts() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let budget = try #require(wf_spec_budget_new(10, 15, 100))
+        defer { wf_spec_budget_release(budget) }
+        func stream(_ name: String) throws -> UnsafeMutablePointer<FILE> {
+            let fd = open(tree.base + "/" + name, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            #expect(fd >= 0)
+            return try #require(wf_spec_file(fd, "w", budget))
+        }
+        let first = try stream("first"), second = try stream("second")
+        #expect(wf_spec_budget_open(budget) == 2)
+        #expect(fwrite("12345678", 1, 8, first) == 8)
+        #expect(fflush(first) == 0)
+        #expect(fwrite("90ab", 1, 4, first) == 4)
+        errno = 0
+        #expect(fflush(first) != 0, "past the file's limit")
+        #expect(errno == EFBIG)
+        #expect(fwrite("12345678", 1, 8, second) == 8)
+        errno = 0
+        #expect(fflush(second) != 0, "past the run's budget")
+        #expect(errno == ENOSPC)
+        fclose(first)
+        fclose(second)
+        let third = try stream("third")
+        #expect(fwrite("1234567", 1, 7, third) == 7)
+        #expect(fclose(third) == 0, "within the budget")
+        #expect(wf_spec_budget_written(budget) == 15)
+        #expect(wf_spec_budget_open(budget) == 0)
+        #expect(try String(contentsOfFile: tree.base + "/first", encoding: .utf8) == "12345678")
+    }
+
+    @Test func aLinkInTheTemporaryDirectoryLeadingOutIsNeitherWrittenNorReadThrough() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let files = SpecFiles(project: tree.project, environment: [:])
+        let temporary = try files.temporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: temporary + "/link", withDestinationPath: tree.outside + "/secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: temporary + "/dangling", withDestinationPath: tree.outside + "/made.txt")
+        let before = tree.snapshot(tree.outside)
+        for mode in ["w", "a", "r+", "w+", "a+", "wb"] {
+            #expect(throws: Refusal.self, "\(mode)") { try files.open(temporary + "/link", mode: mode) }
+            #expect(throws: Refusal.self, "\(mode)") { try files.open(temporary + "/dangling", mode: mode) }
+        }
+        #expect(throws: Refusal.self) { try files.open(temporary + "/link", mode: "r") }
+        #expect(tree.snapshot(tree.outside) == before)
+        #expect(throws: Refusal.self) { try files.open("top.txt", mode: "rw") }
+    }
+
+    @Test func theRunHoldsAtMostTheOpenLimitOfFilesAtOnce() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let files = SpecFiles(project: tree.project, environment: [:])
+        var held = [UnsafeMutablePointer<FILE>]()
+        defer { for stream in held { fclose(stream) } }
+        for _ in 0..<SpecFiles.openLimit { held.append(try files.open("top.txt", mode: "r")) }
+        #expect {
+            try files.open("top.txt", mode: "r")
+        } throws: { error in
+            (error as? Refusal)?.reason == "top.txt: the run's specs already hold the 200 files they may have open at once"
+        }
+        fclose(held.removeLast())
+        held.append(try files.open("top.txt", mode: "r"))
     }
 
     @Test func modulesComeFromTheProjectOrInstalledTreesWhoseLinksAreFollowed() throws {
