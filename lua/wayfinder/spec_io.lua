@@ -34,7 +34,7 @@ local function open(path, mode)
     collectgarbage()
     stream, why = files.open(path, mode)
   end
-  if not stream then return nil, why, mode == "r" and 2 or 13 end
+  if not stream then return nil, why, mode:find("^r[^+]*$") and 2 or 13 end
   return wrap(stream)
 end
 
