@@ -9,6 +9,8 @@ final class SpecFile {
     let workspace: Workspace
     /// The files its `io`, `lfs` and `require` reach (the run's, shared by its files).
     let files: SpecFiles
+    /// Its io.stdout and io.stderr, once its io is made.
+    var outputs = [SpecOutput]()
     private var driverMetatableRef: LuaRef?
 
     init(workspace: Workspace, files: SpecFiles) {

@@ -1,3 +1,4 @@
+import CLuaShim
 import Foundation
 import OrderedCollections
 import Wayfinder
@@ -18,12 +19,14 @@ import WayfinderLua
 /// also reads the installed pure-Lua modules under the library directories. Every path is judged
 /// by where it really leads (symbolic links and `..` resolved), so no spelling reaches past these.
 package final class SpecFiles {
-    /// At most this many bytes are read from one file (and the spec's memory limit).
+    /// A file larger than this is not opened for reading, and no read goes past this offset.
     static let readLimit = FileAccess.sourceLimit
     /// One file written in the temporary directory holds at most this many bytes...
     static let fileWriteLimit = 64 << 20
     /// ...and the run writes at most this many bytes there in all.
     static let runWriteLimit = 256 << 20
+    /// The run's specs hold at most this many files open at once.
+    static let openLimit = 200
     /// The run makes at most this many files and directories in its temporary directory.
     static let entryLimit = 10_000
     /// A directory listed holds at most this many entries.
@@ -41,8 +44,9 @@ package final class SpecFiles {
     /// The project's directory as given (the working directory in a run): relative paths start there.
     let project: String
     private var temporary: String?
-    private var written = 0
     private var entries = 0
+    /// What every stream the run's specs open reads and writes within (SpecStreams.c).
+    let budget: OpaquePointer
 
     /// `roots`: the paths given on the command line; `lpath`: the command line's `--lpath`
     /// templates (they may lead outside the project: the user named them).
@@ -63,9 +67,17 @@ package final class SpecFiles {
         cModuleTemplates = (environment["LUA_CPATH_5_4"] ?? environment["LUA_CPATH"] ?? "").split(separator: ";").map(String.init)
             + ["/usr/local/lib/lua/5.4/?.so", "/usr/lib/x86_64-linux-gnu/lua/5.4/?.so", "/usr/lib/aarch64-linux-gnu/lua/5.4/?.so",
                "/usr/lib/lua/5.4/?.so"] + home
+        guard let budget = wf_spec_budget_new(Int64(Self.fileWriteLimit), Int64(Self.runWriteLimit), Int64(Self.readLimit)) else {
+            fatalError("no memory for the spec files' budget")
+        }
+        self.budget = budget
     }
 
-    deinit { removeTemporary() }
+    deinit {
+        removeTemporary()
+        // The streams still open hold the budget too; the last to let go frees it.
+        wf_spec_budget_release(budget)
+    }
 
     /// Where installed pure-Lua modules are searched, as Lua 5.4's `package.path` on Debian
     /// and luarocks' trees: `--lpath`, then `LUA_PATH_5_4` or `LUA_PATH` (`;;` there is these
@@ -195,14 +207,58 @@ package final class SpecFiles {
 
     // MARK: Reading
 
-    func read(_ path: String, memoryLimit: Int) throws -> [UInt8] {
-        let real = try readable(path)
-        do {
-            return try FileAccess.readFile(atPath: real, limit: min(Self.readLimit, memoryLimit))
-        } catch {
-            if case .tooLarge(let limit) = error { throw Refusal("\(path): larger than the \(limit >> 20) MiB a spec may read at once") }
-            throw Refusal("\(path): \(error)")
+    /// Whether `mode` is one of Lua's io.open modes: r, w or a, then + or not, then any b.
+    static func isOpenMode(_ mode: String) -> Bool {
+        var rest = Substring(mode)
+        guard let kind = rest.popFirst(), "rwa".contains(kind) else { return false }
+        if rest.first == "+" { rest = rest.dropFirst() }
+        return rest.allSatisfy { $0 == "b" }
+    }
+
+    /// io.open: a stream over `path` in Lua's `mode`. Reading only, the path must lead to a
+    /// regular file specs may read, of at most the read limit; writing or updating, to a regular
+    /// file (made when missing, but for r+) inside the temporary directory, opened without
+    /// following a link there. The stream's reads and writes stay within ``budget``.
+    func open(_ path: String, mode: String) throws -> UnsafeMutablePointer<FILE> {
+        guard Self.isOpenMode(mode) else { throw Refusal("\(path): invalid mode '\(mode)'") }
+        let kind = mode.first!, update = mode.dropFirst().first == "+"
+        guard wf_spec_budget_open(budget) < Self.openLimit else {
+            throw Refusal("\(path): the run's specs already hold the \(Self.openLimit) files they may have open at once")
         }
+        let fd: Int32
+        if kind == "r" && !update {
+            fd = posixOpen(try readable(path), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0)
+        } else {
+            let target = try writable(path)
+            var info = stat()
+            let exists = lstat(target, &info) == 0
+            if exists && (info.st_mode & S_IFMT) != S_IFREG { throw Refusal("\(path): not a regular file") }
+            if !exists && kind == "r" { throw Refusal("\(path): No such file or directory") }
+            if !exists { try countEntry() }
+            let creating: Int32 = switch kind {
+            case "w": O_CREAT | O_TRUNC
+            case "a": O_CREAT | O_APPEND
+            default: 0
+            }
+            fd = posixOpen(target, (update ? O_RDWR : O_WRONLY) | creating | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o644)
+        }
+        guard fd >= 0 else { throw Refusal("\(path): \(String(cString: strerror(errno)))") }
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else {
+            close(fd)
+            throw Refusal("\(path): not a regular file")
+        }
+        if kind == "r" && !update && Int(info.st_size) > Self.readLimit {
+            close(fd)
+            throw Refusal("\(path): larger than the \(Self.readLimit >> 20) MiB a spec may read from one file")
+        }
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
+        let streamMode = String(kind) + (update ? "+" : "")
+        guard let stream = wf_spec_file(fd, streamMode, budget) else {
+            close(fd)
+            throw Refusal("\(path): \(String(cString: strerror(errno)))")
+        }
+        return stream
     }
 
     /// A module's text for `require`: a regular file whose real path lies inside the project,
@@ -293,35 +349,6 @@ package final class SpecFiles {
 
     // MARK: Writing
 
-    /// Writes `bytes` to `path` in the temporary directory: from the start (truncating) or at its end.
-    func write(_ path: String, _ bytes: [UInt8], appending: Bool) throws {
-        let target = try writable(path)
-        var info = stat()
-        let exists = lstat(target, &info) == 0
-        if exists && (info.st_mode & S_IFMT) != S_IFREG { throw Refusal("\(path): not a regular file") }
-        let size = exists && appending ? Int(info.st_size) : 0
-        guard size + bytes.count <= Self.fileWriteLimit else {
-            throw Refusal("\(path): a file a spec writes holds at most \(Self.fileWriteLimit >> 20) MiB")
-        }
-        guard written + bytes.count <= Self.runWriteLimit else {
-            throw Refusal("\(path): the run's specs may write at most \(Self.runWriteLimit >> 20) MiB in all")
-        }
-        if !exists { try countEntry() }
-        let fd = open(target, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK | (appending ? O_APPEND : O_TRUNC), 0o644)
-        guard fd >= 0 else { throw Refusal("\(path): \(String(cString: strerror(errno)))") }
-        defer { close(fd) }
-        var offset = 0
-        while offset < bytes.count {
-            let count = bytes.withUnsafeBytes { posixWrite(fd, $0.baseAddress! + offset, bytes.count - offset) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw Refusal("\(path): \(String(cString: strerror(errno)))")
-            }
-            offset += count
-        }
-        written += bytes.count
-    }
-
     func makeDirectory(_ path: String) throws {
         let target = try writable(path)
         try countEntry()
@@ -350,7 +377,7 @@ package final class SpecFiles {
         var info = stat()
         if lstat(target, &info) != 0 {
             try countEntry()
-            let fd = open(target, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
+            let fd = posixOpen(target, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0o644)
             guard fd >= 0 else { throw Refusal("\(path): \(String(cString: strerror(errno)))") }
             close(fd)
         }
@@ -365,6 +392,6 @@ package final class SpecFiles {
 }
 
 // The C library's calls, named apart from SpecFiles' methods of the same names.
-private func posixWrite(_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int { write(fd, bytes, count) }
+private func posixOpen(_ path: String, _ flags: Int32, _ permissions: mode_t) -> Int32 { open(path, flags, permissions) }
 private func posixRemove(_ path: String) -> Int32 { remove(path) }
 private func posixRename(_ from: String, _ to: String) -> Int32 { rename(from, to) }

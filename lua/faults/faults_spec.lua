@@ -35,6 +35,9 @@ local EXPECTED = {
   -- Nor do the modules installed outside the app (luassert's, in the system tree) or the spec io.
   installed_module = "payloads%.lua:%d+: module 'luassert%.util' not found",
   spec_io = "wayfinder/spec_io%.lua:%d+: module 'wayfinder%.native%.spec_files' not found",
+  -- No file handle, nor the term stand-in: an app's state has no io library at all.
+  file_handle = "payloads%.lua:%d+: module 'io' not found",
+  term = "payloads%.lua:%d+: module 'term' not found",
 }
 
 local PAYLOADS = {}

@@ -314,6 +314,7 @@ local function spec_require(name)
     if name == "luassert" or name:find("^luassert%.") or name == "say" then return assertion_module(name, spec_require) end
     if name == "wayfinder" or name:find("^wayfinder%.") then return host_require(name) end
     if name == "lfs" then return spec_io.lfs end
+    if name == "term" then return spec_io.term(spec_require) end
     local text, path = project_module(name)
     if text then
       local chunk, err = load(text, "@" .. path, "t", module_env)

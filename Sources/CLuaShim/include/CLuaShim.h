@@ -12,6 +12,7 @@
 
 #include "../../CLua/CLua.h"
 #include <stddef.h>
+#include <stdio.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -322,6 +323,30 @@ void *wf_toobject(lua_State *L, int idx);
    reads alone (`key` and `index_key` are registry references of the key and of "__index"): 1
    when it is, 0 when that cannot be told without running Lua. Never raises (see Lookup.c). */
 int wf_certainly_lacks(lua_State *L, int target, int key, int index_key);
+
+/* ---- Spec files' io (SpecStreams.c) -------------------------------------------------------- */
+
+/* The limits a run's spec files write and read within, shared by every stream they open. */
+typedef struct wf_spec_budget wf_spec_budget;
+wf_spec_budget *wf_spec_budget_new(long long file_limit, long long run_limit, long long read_limit);
+void wf_spec_budget_release(wf_spec_budget *b);
+int wf_spec_budget_open(const wf_spec_budget *b);          /* streams open now */
+long long wf_spec_budget_written(const wf_spec_budget *b); /* bytes written so far */
+
+/* Where a standard stream's bytes go, and what lets go of its context when it closes. */
+typedef void (*wf_spec_sink)(void *context, const char *bytes, size_t length);
+typedef void (*wf_spec_release)(void *context);
+
+/* A stream over the descriptor `fd` (owned from then on) in Lua's `mode` ("r", "w+", "a"...);
+   NULL (the descriptor still the caller's) when none can be made. Never raises. */
+FILE *wf_spec_file(int fd, const char *mode, wf_spec_budget *budget);
+/* A write-only stream handing its bytes to `sink`, or, `sink` NULL, a read-only one that reads
+   nothing. Never raises. */
+FILE *wf_spec_sink_stream(wf_spec_sink sink, wf_spec_release release, void *context);
+
+int wf_fn_spec_wrap(lua_State *L);     /* (stream) -> Lua file handle owning it */
+int wf_fn_spec_standard(lua_State *L); /* (stdin, stdout, stderr streams) -> their handles */
+int wf_fn_spec_io_type(lua_State *L);  /* io.type */
 
 /* ---- Macros Swift cannot import ------------------------------------------------------------ */
 

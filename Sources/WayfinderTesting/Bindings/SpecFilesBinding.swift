@@ -1,3 +1,4 @@
+import CLuaShim
 import Foundation
 import Wayfinder
 import WayfinderLua
@@ -8,18 +9,55 @@ import WayfinderLua
 /// `nil, reason`.
 enum SpecFilesBinding {
     static let functions: [(String, LuaBinding)] = [
-        ("read", read), ("module", module), ("c_module", cModule), ("library_path", libraryPath), ("list", list),
-        ("attributes", attributes), ("write", write), ("tmpname", tmpname), ("mkdir", mkdir), ("rmdir", rmdir),
-        ("remove", remove), ("rename", rename), ("touch", touch), ("currentdir", currentdir), ("output", output),
+        ("open", open), ("handles", handles), ("standard_streams", standardStreams), ("end_lines", endLines),
+        ("at_open_limit", atOpenLimit), ("module", module), ("c_module", cModule), ("library_path", libraryPath), ("list", list),
+        ("attributes", attributes), ("tmpname", tmpname), ("mkdir", mkdir), ("rmdir", rmdir),
+        ("remove", remove), ("rename", rename), ("touch", touch), ("currentdir", currentdir),
     ]
 
     private static func files(_ call: LuaCall) throws -> SpecFiles { try SpecFile.from(call).files }
 
-    /// read(path) -> bytes | nil, reason
-    static let read: LuaBinding = { L in
+    /// open(path, mode) -> stream | nil, reason: a stream for wrap (see handles) to make a file handle of.
+    static let open: LuaBinding = { L in
         LuaCall.run(L) { call in
-            call.answer(bytes: try files(call).read(try call.string(1, name: "path"), memoryLimit: call.state.limits.memoryBytes))
+            let stream = try files(call).open(try call.string(1, name: "path"), mode: try call.string(2, name: "mode"))
+            return call.answer(pointers: [UnsafeMutableRawPointer(stream)])
         }
+    }
+
+    /// handles() -> wrap(stream) -> file handle, io_type(value) -> "file" | "closed file" | nil
+    static let handles: LuaBinding = { L in
+        LuaCall.run(L) { call in call.answer(cFunctions: [wf_fn_spec_wrap, wf_fn_spec_io_type]) }
+    }
+
+    /// standard_streams() -> stdin, stdout, stderr streams, make(stdin, stdout, stderr) -> their
+    /// file handles: standard input reads nothing; output and error go where print goes.
+    static let standardStreams: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            let file = try SpecFile.from(call)
+            let outputs = [SpecOutput(sink: call.state.printSink), SpecOutput(sink: call.state.printSink)]
+            let streams = [wf_spec_sink_stream(nil, nil, nil), outputs[0].stream(), outputs[1].stream()]
+            let made = streams.compactMap { $0 }
+            guard made.count == streams.count else {
+                for stream in made { fclose(stream) }
+                throw Refusal("not enough memory for the standard streams")
+            }
+            file.outputs = outputs
+            return call.answer(pointers: made.map { UnsafeMutableRawPointer($0) }, cFunctions: [wf_fn_spec_standard])
+        }
+    }
+
+    /// end_lines(): what io.stdout and io.stderr hold of a line not yet ended goes where print goes.
+    static let endLines: LuaBinding = { L in
+        LuaCall.run(L) { call in
+            for output in try SpecFile.from(call).outputs { output.endLine() }
+            return []
+        }
+    }
+
+    /// at_open_limit() -> whether the run's specs hold all the files they may have open.
+    static let atOpenLimit: LuaBinding = { L in
+        LuaCall.run(L) { call in [.bool(wf_spec_budget_open(try files(call).budget) >= SpecFiles.openLimit)] }
     }
 
     /// module(path) -> text | nil (no such file) | nil, "outside"
@@ -48,14 +86,6 @@ enum SpecFilesBinding {
     static let attributes: LuaBinding = { L in
         LuaCall.run(L) { call in
             [.map(try files(call).attributes(try call.string(1, name: "path"), following: call.isTruthy(2)))]
-        }
-    }
-
-    /// write(path, bytes, append) -> true | nil, reason
-    static let write: LuaBinding = { L in
-        LuaCall.run(L) { call in
-            try files(call).write(try call.string(1, name: "path"), try call.bytes(2, name: "data"), appending: call.isTruthy(3))
-            return [true]
         }
     }
 
@@ -102,14 +132,5 @@ enum SpecFilesBinding {
 
     static let currentdir: LuaBinding = { L in
         LuaCall.run(L) { call in [.string(try files(call).project)] }
-    }
-
-    /// output(text): what a spec writes to io.stdout or io.stderr goes where its print goes
-    /// (standard error, so it never mixes into TAP or XML), a line at a time.
-    static let output: LuaBinding = { L in
-        LuaCall.run(L) { call in
-            call.state.printSink(String(decoding: try call.bytes(1, name: "text"), as: UTF8.self))
-            return []
-        }
     }
 }

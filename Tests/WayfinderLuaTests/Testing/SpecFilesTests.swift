@@ -1,3 +1,4 @@
+import CLuaShim
 import Foundation
 import Testing
 import TestSupport
@@ -44,6 +45,26 @@ struct SpecFilesTests {
         func remove() { try? FileManager.default.removeItem(atPath: base) }
     }
 
+    /// What a spec's io.open(path, "r") and read("a") answer: the whole file through its stream.
+    static func read(_ files: SpecFiles, _ path: String) throws -> [UInt8] {
+        let stream = try files.open(path, mode: "r")
+        defer { fclose(stream) }
+        var bytes = [UInt8](), chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = fread(&chunk, 1, chunk.count, stream)
+            if count == 0 { break }
+            bytes += chunk.prefix(count)
+        }
+        return bytes
+    }
+
+    /// What a spec's io.open(path, "w" or "a"), write and close do; false when the close fails.
+    static func write(_ files: SpecFiles, _ path: String, _ bytes: [UInt8], appending: Bool) throws -> Bool {
+        let stream = try files.open(path, mode: appending ? "a" : "w")
+        let written = fwrite(bytes, 1, bytes.count, stream)
+        return fclose(stream) == 0 && written == bytes.count
+    }
+
     static let alphabet = ["a", "b", "..", ".", "", "in", "out", "file.txt", "top.txt", "secret.txt", "project", "outside", "new"]
 
     static func generatedPath(_ random: inout SeededGenerator, starts: [String]) -> String {
@@ -60,7 +81,7 @@ struct SpecFilesTests {
         var read = 0
         for _ in 0..<600 {
             let path = Self.generatedPath(&random, starts: ["", "./", tree.project + "/", tree.base + "/", "/", tree.project + "/a/"])
-            if let bytes = try? files.read(path, memoryLimit: 1 << 20) {
+            if let bytes = try? Self.read(files, path) {
                 read += 1
                 #expect(["top", "file"].contains(String(decoding: bytes, as: UTF8.self)), "\(path)")
             }
@@ -70,11 +91,11 @@ struct SpecFilesTests {
             }
         }
         #expect(read > 0, "some generated paths lead to the project's files")
-        #expect(try files.read("a/in/file.txt", memoryLimit: 1 << 20) == Array("file".utf8))
-        #expect(try files.read("a/b/../../top.txt", memoryLimit: 1 << 20) == Array("top".utf8))
-        #expect(throws: Refusal.self) { try files.read("a/out/secret.txt", memoryLimit: 1 << 20) }
-        #expect(throws: Refusal.self) { try files.read(tree.outside + "/secret.txt", memoryLimit: 1 << 20) }
-        #expect(throws: Refusal.self) { try files.read("../outside/secret.txt", memoryLimit: 1 << 20) }
+        #expect(try Self.read(files, "a/in/file.txt") == Array("file".utf8))
+        #expect(try Self.read(files, "a/b/../../top.txt") == Array("top".utf8))
+        #expect(throws: Refusal.self) { try Self.read(files, "a/out/secret.txt") }
+        #expect(throws: Refusal.self) { try Self.read(files, tree.outside + "/secret.txt") }
+        #expect(throws: Refusal.self) { try Self.read(files, "../outside/secret.txt") }
     }
 
     @Test func generatedPathsWriteNothingOutsideTheTemporaryDirectory() throws {
@@ -91,7 +112,7 @@ struct SpecFilesTests {
         for _ in 0..<600 {
             let path = Self.generatedPath(&random, starts: [temporary + "/", temporary + "/a/", "", tree.project + "/", "/"])
             let other = Self.generatedPath(&random, starts: [temporary + "/", tree.outside + "/"])
-            if (try? files.write(path, Array("x".utf8), appending: Bool.random(using: &random))) != nil { written += 1 }
+            if (try? Self.write(files, path, Array("x".utf8), appending: Bool.random(using: &random))) == true { written += 1 }
             try? files.touch(path, access: nil, modification: nil)
             try? files.makeDirectory(path)
             try? files.rename(path, other)
@@ -112,8 +133,8 @@ struct SpecFilesTests {
         let first = try files.temporaryName()
         let temporary = try files.temporaryDirectory()
         #expect(first.hasPrefix(temporary + "/"))
-        try files.write(first, Array("kept".utf8), appending: false)
-        #expect(try files.read(first, memoryLimit: 1 << 20) == Array("kept".utf8))
+        #expect(try Self.write(files, first, Array("kept".utf8), appending: false))
+        #expect(try Self.read(files, first) == Array("kept".utf8))
         for _ in 1..<SpecFiles.entryLimit { _ = try files.temporaryName() }
         #expect {
             try files.temporaryName()
@@ -132,10 +153,100 @@ struct SpecFilesTests {
         #expect(truncate(big, off_t(SpecFiles.readLimit + 1)) == 0)
         let files = SpecFiles(project: tree.project, environment: [:])
         #expect {
-            try files.read("big.bin", memoryLimit: Int.max)
+            try files.open("big.bin", mode: "r")
         } throws: { error in
-            (error as? Refusal)?.reason == "big.bin: larger than the 16 MiB a spec may read at once"
+            (error as? Refusal)?.reason == "big.bin: larger than the 16 MiB a spec may read from one file"
         }
+    }
+
+    @Test func aWritePastTheFileLimitFailsAsAFullFileDoesAndNoReadPassesTheReadLimit() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let files = SpecFiles(project: tree.project, environment: [:])
+        let stream = try files.open(try files.temporaryName(), mode: "w+")
+        defer { fclose(stream) }
+        #expect(fseeko(stream, off_t(SpecFiles.fileWriteLimit - 1), SEEK_SET) == 0)
+        #expect(fwrite("ab", 1, 2, stream) == 2)
+        errno = 0
+        #expect(fflush(stream) != 0)
+        #expect(errno == EFBIG)
+        clearerr(stream)
+        #expect(fseeko(stream, off_t(SpecFiles.fileWriteLimit - 1), SEEK_SET) == 0)
+        #expect(fwrite("a", 1, 1, stream) == 1)
+        #expect(fflush(stream) == 0)
+        var byte = [UInt8](repeating: 0, count: 2)
+        #expect(fseeko(stream, off_t(SpecFiles.readLimit - 1), SEEK_SET) == 0)
+        #expect(fread(&byte, 1, 2, stream) == 1, "the read stops at the limit")
+        clearerr(stream)
+        #expect(fseeko(stream, off_t(SpecFiles.readLimit), SEEK_SET) == 0)
+        errno = 0
+        #expect(fread(&byte, 1, 1, stream) == 0)
+        #expect(errno == EFBIG)
+    }
+
+    @Test func theRunsWritesShareOneBudgetAndEveryStreamCounts() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let budget = try #require(wf_spec_budget_new(10, 15, 100))
+        defer { wf_spec_budget_release(budget) }
+        func stream(_ name: String) throws -> UnsafeMutablePointer<FILE> {
+            let fd = open(tree.base + "/" + name, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            #expect(fd >= 0)
+            return try #require(wf_spec_file(fd, "w", budget))
+        }
+        let first = try stream("first"), second = try stream("second")
+        #expect(wf_spec_budget_open(budget) == 2)
+        #expect(fwrite("12345678", 1, 8, first) == 8)
+        #expect(fflush(first) == 0)
+        #expect(fwrite("90ab", 1, 4, first) == 4)
+        errno = 0
+        #expect(fflush(first) != 0, "past the file's limit")
+        #expect(errno == EFBIG)
+        #expect(fwrite("12345678", 1, 8, second) == 8)
+        errno = 0
+        #expect(fflush(second) != 0, "past the run's budget")
+        #expect(errno == ENOSPC)
+        fclose(first)
+        fclose(second)
+        let third = try stream("third")
+        #expect(fwrite("1234567", 1, 7, third) == 7)
+        #expect(fclose(third) == 0, "within the budget")
+        #expect(wf_spec_budget_written(budget) == 15)
+        #expect(wf_spec_budget_open(budget) == 0)
+        #expect(try String(contentsOfFile: tree.base + "/first", encoding: .utf8) == "12345678")
+    }
+
+    @Test func aLinkInTheTemporaryDirectoryLeadingOutIsNeitherWrittenNorReadThrough() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let files = SpecFiles(project: tree.project, environment: [:])
+        let temporary = try files.temporaryDirectory()
+        try FileManager.default.createSymbolicLink(atPath: temporary + "/link", withDestinationPath: tree.outside + "/secret.txt")
+        try FileManager.default.createSymbolicLink(atPath: temporary + "/dangling", withDestinationPath: tree.outside + "/made.txt")
+        let before = tree.snapshot(tree.outside)
+        for mode in ["w", "a", "r+", "w+", "a+", "wb"] {
+            #expect(throws: Refusal.self, "\(mode)") { try files.open(temporary + "/link", mode: mode) }
+            #expect(throws: Refusal.self, "\(mode)") { try files.open(temporary + "/dangling", mode: mode) }
+        }
+        #expect(throws: Refusal.self) { try files.open(temporary + "/link", mode: "r") }
+        #expect(tree.snapshot(tree.outside) == before)
+        #expect(throws: Refusal.self) { try files.open("top.txt", mode: "rw") }
+    }
+
+    @Test func theRunHoldsAtMostTheOpenLimitOfFilesAtOnce() throws {
+        let tree = try Tree()
+        defer { tree.remove() }
+        let files = SpecFiles(project: tree.project, environment: [:])
+        var held = [UnsafeMutablePointer<FILE>]()
+        defer { for stream in held { fclose(stream) } }
+        for _ in 0..<SpecFiles.openLimit { held.append(try files.open("top.txt", mode: "r")) }
+        #expect {
+            try files.open("top.txt", mode: "r")
+        } throws: { error in
+            (error as? Refusal)?.reason == "top.txt: the run's specs already hold the 200 files they may have open at once"
+        }
+        fclose(held.removeLast())
+        held.append(try files.open("top.txt", mode: "r"))
     }
 
     @Test func modulesComeFromTheProjectOrInstalledTreesWhoseLinksAreFollowed() throws {

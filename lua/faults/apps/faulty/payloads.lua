@@ -26,5 +26,7 @@ payloads.spec_module = function() return require("wayfinder.spec")._install end
 -- What spec files reach of the disk: installed modules, their io and lfs.
 payloads.installed_module = function() return require "luassert.util" end
 payloads.spec_io = function() return require("wayfinder.spec_io").io.open("app.lua") end
+payloads.file_handle = function() return require("io").stdout:write("reached") end
+payloads.term = function() return require("term").isatty end
 
 return payloads
