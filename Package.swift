@@ -40,11 +40,13 @@ let package = Package(
             plugins: ["EmbedFiles"]
         ),
         // The test kit: the spec runner, busted's configuration, the app driver, crawl, coverage and
-        // route snapshots. The command line and the tests use it; an app that embeds WayfinderLua
-        // does not link it.
+        // route snapshots, with the spec runner's Lua modules. The command line and the tests use
+        // it; an app that embeds WayfinderLua does not link it.
         .target(
             name: "WayfinderTesting",
-            dependencies: ["Wayfinder", "WayfinderLua", "CLuaShim", "CLua", .product(name: "OrderedCollections", package: "swift-collections")]
+            dependencies: ["Wayfinder", "WayfinderLua", "CLuaShim", "CLua", .product(name: "OrderedCollections", package: "swift-collections")],
+            exclude: ["embedded-files.json"],
+            plugins: ["EmbedFiles"]
         ),
         .target(
             name: "WayfinderServe",

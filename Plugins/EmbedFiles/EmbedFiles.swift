@@ -16,7 +16,10 @@ import PackagePlugin
 /// relative to the package root (a plugin may read only the package) and may not climb out of it
 /// with `..`; it may lie inside the target's own directory, whose files must then be excluded from
 /// the target as well. Every regular file below it is embedded, hidden files and directories
-/// excepted, or only those whose names end in one of `extensions` when given.
+/// excepted, or only those whose names end in one of `extensions` when given. `only` (paths under
+/// `directory`) embeds just the files it names, `except` leaves out those it names: two targets
+/// may so divide one directory between them (WayfinderTesting embeds the spec runner's modules of
+/// `lua/wayfinder`, which WayfinderLua leaves out). A path either names that is no file is an error.
 ///
 /// Rebuilds: the directory, its subdirectories and their files are the command's declared inputs,
 /// so editing, adding or removing a file regenerates the source. SwiftPM asks the plugin for its
@@ -32,6 +35,8 @@ struct EmbedFiles: BuildToolPlugin {
         let type: String
         let directory: String
         let extensions: [String]?
+        let only: [String]?
+        let except: [String]?
     }
 
     struct Failure: Error, CustomStringConvertible {
@@ -48,7 +53,7 @@ struct EmbedFiles: BuildToolPlugin {
             embeddings = try JSONDecoder().decode([Embedding].self, from: Data(contentsOf: configuration))
         } catch {
             throw Failure(description: "EmbedFiles: cannot read \(configuration.path) (a JSON array of "
-                + "{ \"type\", \"directory\", \"extensions\" }): \(error)")
+                + "{ \"type\", \"directory\", \"extensions\", \"only\", \"except\" }): \(error)")
         }
         let tool = try context.tool(named: "EmbedFilesTool")
         let package = context.package.directoryURL.standardizedFileURL
@@ -58,7 +63,8 @@ struct EmbedFiles: BuildToolPlugin {
             return try .buildCommand(
                 displayName: "Embedding \(embedding.directory) as \(embedding.type)",
                 executable: tool.url,
-                arguments: [output.path, embedding.type, root.path] + (embedding.extensions ?? []),
+                arguments: [output.path, embedding.type, root.path] + (embedding.only ?? []).flatMap { ["--only", $0] }
+                    + (embedding.except ?? []).flatMap { ["--except", $0] } + (embedding.extensions ?? []),
                 inputFiles: [configuration] + Self.inputs(under: root),
                 outputFiles: [output]
             )

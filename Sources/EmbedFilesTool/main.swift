@@ -4,12 +4,14 @@ import Foundation
 // EmbedFiles plugin runs it at build time; Plugins/EmbedFiles/EmbedFiles.swift says how a target
 // asks for it):
 //
-//   EmbedFilesTool OUTPUT TYPE ROOT [EXTENSION...]
+//   EmbedFilesTool OUTPUT TYPE ROOT [--only PATH]... [--except PATH]... [EXTENSION...]
 //
 // OUTPUT gets `enum TYPE { static let files: [String: [UInt8]] }`, internal to the target, keyed by
 // each file's path under ROOT ("init.lua", "meta/wayfinder.lua") and holding its bytes exactly. Every
 // regular file below ROOT is embedded, hidden files and directories excepted, or only those whose
-// names end in "." and one of the EXTENSIONs when any is given. The files are listed here, when the
+// names end in "." and one of the EXTENSIONs when any is given; with --only, just the PATHs named;
+// never a PATH named by --except. A PATH either names that is not such a file is an error, so a
+// file renamed or removed cannot drop out of (or stay in) a target unnoticed. The files are listed here, when the
 // command runs, rather than by the plugin: a file added since SwiftPM last asked the plugin for its
 // commands changes its directory, which is a declared input, and is then found.
 //
@@ -23,11 +25,28 @@ func fail(_ message: String) -> Never {
 }
 
 let arguments = Array(CommandLine.arguments.dropFirst())
-guard arguments.count >= 3 else { fail("usage: EmbedFilesTool OUTPUT TYPE ROOT [EXTENSION...]") }
+let usage = "usage: EmbedFilesTool OUTPUT TYPE ROOT [--only PATH]... [--except PATH]... [EXTENSION...]"
+guard arguments.count >= 3 else { fail(usage) }
 let output = arguments[0]
 let typeName = arguments[1]
 let root = URL(fileURLWithPath: arguments[2]).standardizedFileURL
-let extensions = Array(arguments.dropFirst(3))
+/// The EXTENSIONs, and the paths of --only (nil: none given) and --except.
+let (extensions, only, except): ([String], Set<String>?, Set<String>) = {
+    var extensions: [String] = []
+    var only: Set<String>?
+    var except: Set<String> = []
+    var rest = arguments.dropFirst(3).makeIterator()
+    while let argument = rest.next() {
+        switch argument {
+        case "--only", "--except":
+            guard let path = rest.next() else { fail("\(argument) needs a path; \(usage)") }
+            if argument == "--only" { only = (only ?? []).union([path]) } else { except.insert(path) }
+        default:
+            extensions.append(argument)
+        }
+    }
+    return (extensions, only, except)
+}()
 
 func isIdentifier(_ text: String) -> Bool {
     guard let first = text.unicodeScalars.first, first == "_" || first.isASCIILetter else { return false }
@@ -71,7 +90,11 @@ func embeddedNames() -> [String] {
         if !extensions.isEmpty, !extensions.contains(where: { name.hasSuffix("." + $0) }) { continue }
         names.append(name)
     }
-    return names.sorted()
+    let listed = Set(names)
+    for path in (only ?? []).union(except).sorted() where !listed.contains(path) {
+        fail("no file \(path) to embed under \(root.path)")
+    }
+    return names.filter { (only?.contains($0) ?? true) && !except.contains($0) }.sorted()
 }
 
 var entries: [String] = []

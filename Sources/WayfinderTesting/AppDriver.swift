@@ -67,12 +67,12 @@ final class AppDriver {
     }
 
     /// The link a launch was given, through the app's one door for links from outside
-    /// (`AppHost.handleLink`). One a guard keeps waiting is a launched app whose link waits; one
+    /// (`WayfinderHost.handleLink`). One a guard keeps waiting is a launched app whose link waits; one
     /// refused (not external, malformed, no route) or failing ends the app as `close` does (the
     /// state saved as the launch left it) and fails the launch with the link's reason.
     private func launchingWith(link: String) throws {
         do {
-            try running().app.handleLink(link)
+            try running().handleLink(link)
         } catch NavigationError.waiting {
             return
         } catch {

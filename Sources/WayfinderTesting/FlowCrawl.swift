@@ -75,11 +75,11 @@ package struct FlowCrawl {
 
     /// Sets each field of the visible screen that declares a sample to it, then presses `title`.
     static func pressWithSamples(_ title: String, in host: WayfinderHost) throws {
-        for field in try host.app.visibleScreen()?.fields ?? [] {
-            if let sample = field.sample { try host.app.fill(field.name, with: sample) }
+        for field in try host.visibleScreen()?.fields ?? [] {
+            if let sample = field.sample { try host.fill(field.name, with: sample) }
         }
-        guard let controller = host.app.navigator.tree.visible?.controller else { return }
-        try host.app.press(title, on: controller)
+        guard let controller = host.visibleController else { return }
+        try host.press(title, on: controller)
     }
 
     /// Crawls the app `load` makes (a fresh host each time it is called), from its launch tree and

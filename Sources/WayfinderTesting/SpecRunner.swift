@@ -184,7 +184,8 @@ package struct SpecRunner {
             let loader = AppLoader(source: try AppSource(path: file), limits: limits, printSink: printSink, prelude: prelude,
                                    libraries: [("wayfinder.native.testing", TestingBinding.functions + ScreenActionBinding.functions),
                                                ("wayfinder.native.spec", SpecBinding.functions),
-                                               ("wayfinder.native.spec_files", SpecFilesBinding.functions)])
+                                               ("wayfinder.native.spec_files", SpecFilesBinding.functions)],
+                                   compiledIn: SpecModules.compiledIn)
             let host = try WayfinderHost(loader: loader, embedder: specFile)
             let source = "local spec = require 'wayfinder.spec'; return " + entryPoints.map { "spec.\($0)" }.joined(separator: ", ")
             let answer = try host.app.state.run(source: source, chunkName: "=wayfinder.spec")

@@ -21,11 +21,16 @@ enum LoadCheck {
         } catch {
             throw BundleRefusal(.load, "a file does not compile: \(error)")
         }
-        let host: AppHost
-        do { host = try AppHost(source: try bundle.app(name: name), limits: limits, printSink: { _ in }) } catch {
+        let host: WayfinderHost
+        do {
+            var configuration = WayfinderHost.Configuration(app: try bundle.app(name: name))
+            configuration.limits = limits
+            configuration.printSink = { _ in }
+            configuration.warn = { _ in }
+            host = try WayfinderHost(configuration)
+        } catch {
             throw BundleRefusal(.load, "the app does not load: \(error)")
         }
-        host.warn = { _ in }
         guard let state else {
             do { try host.start() } catch { throw BundleRefusal(.load, "its first screen cannot be made: \(error)") }
             return

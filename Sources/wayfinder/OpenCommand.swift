@@ -93,7 +93,7 @@ struct OpenCommand: ParsableCommand {
         if let pending = appHost.pendingOpen {
             Terminal.note(PendingText.line(pending))
         }
-        let tree = appHost.app.navigator.tree.snapshot
+        let tree = appHost.tree.value
         if json {
             Terminal.print(try JSON.encode(tree))
         } else {

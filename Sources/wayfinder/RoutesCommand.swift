@@ -44,7 +44,7 @@ struct RoutesCommand: ParsableCommand {
     func run() throws {
         let appHost = try host.load(app)
         let routes = try appHost.routeReports()
-        let moves = appHost.app.navigator.moves.moves
+        let moves = appHost.routeMoves
         if write != nil || check != nil { return try snapshot(RouteSnapshot(routes, moves: moves)) }
         if luaDefs { return Terminal.print(String(RouteLuaDefinitions.text(routes).dropLast())) }
         if json {

@@ -29,12 +29,13 @@ local EXPECTED = {
   outside_require = "payloads%.lua:%d+: invalid module name '%.%./%.%./%.%./etc/passwd'",
   outside_loadfile = "payloads%.lua:%d+: attempt to call a nil value %(global 'loadfile'%)",
   outside_dofile = "payloads%.lua:%d+: attempt to call a nil value %(global 'dofile'%)",
-  -- What spec files are lent (require "busted", the spec module behind it) never reaches an app.
+  -- What spec files are lent (require "busted", the spec module behind it, compiled into the
+  -- test kit and not the library) never reaches an app.
   busted_module = "payloads%.lua:%d+: module 'busted' not found",
-  spec_module = "wayfinder/spec%.lua:%d+: module 'wayfinder%.native%.spec' not found",
+  spec_module = "payloads%.lua:%d+: module 'wayfinder%.spec' not found",
   -- Nor do the modules installed outside the app (luassert's, in the system tree) or the spec io.
   installed_module = "payloads%.lua:%d+: module 'luassert%.util' not found",
-  spec_io = "wayfinder/spec_io%.lua:%d+: module 'wayfinder%.native%.spec_files' not found",
+  spec_io = "payloads%.lua:%d+: module 'wayfinder%.spec_io' not found",
   -- No file handle, nor the term stand-in: an app's state has no io library at all.
   file_handle = "payloads%.lua:%d+: module 'io' not found",
   term = "payloads%.lua:%d+: module 'term' not found",

@@ -111,7 +111,7 @@ package enum NavigatorBinding {
             let host = try AppHost.from(call)
             let url = try call.text(1, name: "url")
             return try navigation(url) {
-                guard let controller = try host.handleLink(url) else { return .bool(true) }
+                guard let controller = try host.navigator.handleLink(url) else { return .bool(true) }
                 return .handle(controller.handle)
             }
         }

@@ -124,16 +124,6 @@ package final class AppHost {
         }
     }
 
-    /// A link from outside the app (a notification, a web page, `--link` on the command line):
-    /// opens only a route marked `external`, an old URL of a moved route rewritten first, on top
-    /// of the tree as it is; a guard that stops it keeps it pending, saved with the state, and it
-    /// opens once the guard lets it (`Navigator.handleLink`). At launch, call it after `launch()`,
-    /// so it lands on the restored tree.
-    @discardableResult
-    package func handleLink(_ url: String) throws -> LuaController? {
-        try navigator.handleLink(url)
-    }
-
     // MARK: Questions about the route map
 
     /// Which route `url` opens, with which values, and which constructor it would call.

@@ -26,11 +26,16 @@ package struct AppLoader {
     /// The directory whose `wayfinder/` modules are read instead of the compiled-in ones; nil:
     /// the compiled-in modules.
     let modulesDirectory: String?
+    /// The compiled-in modules: the library's (nil), or those with a test kit's beside them
+    /// (`BundledLua.adding`).
+    let compiledIn: AppSource?
 
     package init(source: AppSource, limits: LuaLimits, printSink: ((String) -> Void)?, prelude: String?,
          libraries: [(String, [(String, LuaBinding)])], lentModules: [LentModule] = [],
-         nativeScreens: [String: NativeScreenFactory] = [:], modulesDirectory: String? = BundledLua.modulesDirectory) {
+         nativeScreens: [String: NativeScreenFactory] = [:], modulesDirectory: String? = BundledLua.modulesDirectory,
+         compiledIn: AppSource? = nil) {
         self.modulesDirectory = modulesDirectory
+        self.compiledIn = compiledIn
         self.source = source
         self.limits = limits
         self.printSink = printSink
@@ -58,7 +63,8 @@ package struct AppLoader {
     /// The same loading of other files (a reload with new sources held in memory).
     func loading(_ other: AppSource) -> AppLoader {
         AppLoader(source: other, limits: limits, printSink: printSink, prelude: prelude, libraries: libraries,
-                  lentModules: lentModules, nativeScreens: nativeScreens, modulesDirectory: modulesDirectory)
+                  lentModules: lentModules, nativeScreens: nativeScreens, modulesDirectory: modulesDirectory,
+                  compiledIn: compiledIn)
     }
 
     /// A fresh sandboxed state: the app's and the bundled modules' roots, the print sink, and the
@@ -67,7 +73,7 @@ package struct AppLoader {
         if let problem = LentModule.problem(lending: lentModules) ?? NativeScreens.problem(naming: nativeScreens.keys) {
             throw .configuration(problem)
         }
-        let bundled = try BundledLua.source(directory: modulesDirectory)
+        let bundled = try BundledLua.source(directory: modulesDirectory, compiledIn: compiledIn)
         let state: LuaState
         do {
             state = try LuaState(limits: limits)

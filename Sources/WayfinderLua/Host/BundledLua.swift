@@ -33,8 +33,9 @@ package enum BundledLua {
     /// Where the modules come from for the next app: `directory` (by default
     /// ``modulesDirectory``), else the compiled-in copy. A directory without `wayfinder/init.lua`
     /// is an error rather than a silent fall back to the compiled-in copy.
-    package static func source(directory: String? = modulesDirectory) throws(AppLoadError) -> AppSource {
-        guard let directory, !directory.isEmpty else { return embedded }
+    /// `compiledIn` is the compiled-in copy to use (by default the library's: ``adding(_:)``).
+    package static func source(directory: String? = modulesDirectory, compiledIn: AppSource? = nil) throws(AppLoadError) -> AppSource {
+        guard let directory, !directory.isEmpty else { return compiledIn ?? embedded }
         let modules = (directory as NSString).appendingPathComponent("wayfinder")
         guard FileManager.default.fileExists(atPath: (modules as NSString).appendingPathComponent("init.lua")) else {
             throw .modulesMissing(directory: directory)
@@ -56,6 +57,16 @@ package enum BundledLua {
     /// ("spec.lua" is "@wayfinder/spec.lua"), by which its frames are known.
     package static func chunkName(of relativePath: String) -> String {
         WF_BUNDLED_CHUNK_PREFIX + relativePath
+    }
+
+    /// The library's modules with `added` beside them (paths under `wayfinder/`, none of the
+    /// library's own): the copy another target of the package compiles in for the states it
+    /// makes (the test kit's spec runner), given to ``AppLoader``. Its compiled chunks are kept
+    /// apart from the library's, so a state without the added modules never finds them; the
+    /// caller keeps the answer for the process, as the library keeps ``embedded``.
+    package static func adding(_ added: [String: [UInt8]]) -> AppSource {
+        let files = EmbeddedLua.files.merging(added) { library, _ in library }
+        return AppSource(files: .memory(files), entry: "init.lua", name: "wayfinder", compiledChunks: CompiledChunks())
     }
 
     /// The modules compiled into the library; their entry is `init.lua` (`require "wayfinder"`).

@@ -13,25 +13,30 @@ extension WayfinderHost {
         try render(controller)?.buttons ?? []
     }
 
-    /// Sets the field named (or labelled) `name` on the screen `controller` shows
-    /// (`AppHost.setField`), and tells the input observers.
+    /// Sets the field named `name` (or, failing that, the one labelled `name`) on the screen
+    /// `controller` shows to `value`, and tells the input observers. The value stays with the
+    /// screen through re-renders, hot reloads and relaunches (a secret's only in memory). Throws
+    /// naming the fields on the screen when there is no such field, and the field's kind when the
+    /// value does not fit it.
     @discardableResult
     public func setField(_ name: String, to value: Value, on controller: LuaController) throws(ScriptError) -> RenderedScreen.Field {
         let field = try exclusively("set a field", refusing: Self.scriptRefusal) { () throws(ScriptError) in
-            try current.setField(name, to: value, on: controller)
+            try current.bridge.setField(name, to: value, on: controller)
         }
         tellInput(.fieldSet(url: url(of: controller), field: field.masked))
         return field
     }
 
-    /// Presses the button titled `title` on the screen `controller` shows
-    /// (`AppHost.press`), and tells the input observers; what the button's method
-    /// changes in the tree comes as navigation events before this one.
+    /// Presses the button titled `title` on the screen `controller` shows: calls its method
+    /// (`controller:method(values)`) with the screen's field values by name, and tells the input
+    /// observers; what the method changes in the tree comes as navigation events before this
+    /// one. Throws naming the buttons on the screen when none has that title, and the method's
+    /// own error as any controller call does.
     @discardableResult
     public func press(_ title: String, on controller: LuaController) throws(ScriptError) -> RenderedScreen.Button {
         let url = url(of: controller)
         let button = try exclusively("press a button", refusing: Self.scriptRefusal) { () throws(ScriptError) in
-            try current.press(title, on: controller)
+            try current.bridge.press(title, on: controller)
         }
         tellInput(.pressed(url: url, button: button))
         return button

@@ -1,8 +1,10 @@
 import Wayfinder
 
 /// What the package's own tools (the command line, `serve`, the test kit) reach beyond an
-/// embedding app's API: the app of the moment itself, for its navigator's finer operations, its
-/// route table, its Lua state and its clock. Reached under the thread rule, as every member.
+/// embedding app's API. What acts on the app (navigating, typing, pressing, restoring) goes
+/// through the host's members, under its thread rule and told to its observers, as an embedder's
+/// calls are; ``app`` is left for what only reads the app or sets up a tool's own state: a spec
+/// file's Lua state, a driven app's clock, route coverage.
 extension WayfinderHost {
     /// The app as it runs now; a reload or a relaunch replaces it, so a tool asks again after one.
     package var app: AppHost { exclusivelyOrStop("reach the app") { current } }
@@ -10,6 +12,27 @@ extension WayfinderHost {
     /// Patterns of equal precedence that could take the same URL (`wayfinder routes` warns of them).
     package func tieWarnings() -> [String] {
         exclusivelyOrStop("list the route ties") { current.tieWarnings() }
+    }
+
+    /// The moved routes `wf.map` declared, the most specific old pattern first (`wayfinder routes`).
+    package var routeMoves: [RouteMoves.Move] {
+        exclusivelyOrStop("list the moved routes") { current.navigator.moves.moves }
+    }
+
+    /// `saved` at this app's version, handed to the app's `migrate` when an older version saved
+    /// it (an update's load check migrates a state as the next launch would).
+    package func migrated(_ saved: NavigationState) throws -> NavigationState {
+        try exclusively("migrate a state") { try current.migrated(saved) }
+    }
+
+    /// ``restore(from:)``, where `strict` makes a visible controller whose constructor fails throw
+    /// rather than be dropped with a warning (an update's load check).
+    @discardableResult
+    package func restore(from saved: NavigationState, strict: Bool) throws -> Bool {
+        try exclusively("restore") {
+            try checkNotTelling("restore")
+            return try current.restore(from: saved, strict: strict)
+        }
     }
 }
 

@@ -22,9 +22,6 @@ extension WayfinderHost {
     /// as it was, or empty when no entry could be made).
     @discardableResult
     public func restore(from saved: NavigationState) throws -> Bool {
-        try exclusively("restore") {
-            try checkNotTelling("restore")
-            return try current.restore(from: saved)
-        }
+        try restore(from: saved, strict: false)
     }
 }

@@ -217,7 +217,7 @@ public final class WayfinderHost {
     public func handleLink(_ url: String) throws -> LuaController? {
         try exclusively("open a link") {
             try checkNotTelling("open a link")
-            return try opening(url) { try current.handleLink(url) }
+            return try opening(url) { try current.navigator.handleLink(url) }
         }
     }
 

@@ -24,9 +24,7 @@ extension LuaNavigatorBridge {
         return located
     }
 
-    /// Sets the field `name` (or, failing that, the one labelled `name`) of the screen
-    /// `controller` shows to `value`; throws naming the fields on the screen when there is no
-    /// such field, and the field's kind when the value does not fit it.
+    /// The work of `WayfinderHost.setField(_:to:on:)`, which says what it does.
     @discardableResult
     func setField(_ name: String, to value: Value, on controller: LuaController) throws(ScriptError) -> RenderedScreen.Field {
         guard let screen = try render(controller) else {
@@ -45,9 +43,7 @@ extension LuaNavigatorBridge {
         return set
     }
 
-    /// Presses the button titled `title` on the screen `controller` shows: calls its method with
-    /// the screen's field values by name. Throws naming the buttons on the screen when none has
-    /// that title, and the method's own error as any controller call does.
+    /// The work of `WayfinderHost.press(_:on:)`, which says what it does.
     @discardableResult
     func press(_ title: String, on controller: LuaController) throws(ScriptError) -> RenderedScreen.Button {
         guard let screen = try render(controller) else {
@@ -79,21 +75,5 @@ extension LuaState {
         guard lua_getinfo(thread, ">S", &record) != 0, record.linedefined > 0 else { return nil }
         let source = withUnsafeBytes(of: record.short_src) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         return "\(source):\(record.linedefined)"
-    }
-}
-
-extension AppHost {
-    /// Sets the field named (or labelled) `name` on the screen `controller` shows: the value
-    /// stays with the screen through re-renders, hot reloads and relaunches (a secret's only in
-    /// memory). Throws when there is no such field or the value does not fit its kind.
-    @discardableResult
-    public func setField(_ name: String, to value: Value, on controller: LuaController) throws(ScriptError) -> RenderedScreen.Field {
-        try bridge.setField(name, to: value, on: controller)
-    }
-
-    /// Presses the button titled `title` on the screen `controller` shows: `controller:method(values)`.
-    @discardableResult
-    public func press(_ title: String, on controller: LuaController) throws(ScriptError) -> RenderedScreen.Button {
-        try bridge.press(title, on: controller)
     }
 }

@@ -3,7 +3,7 @@ import WayfinderLua
 
 /// `app:tap`, `app:fill` and `app:see` of `wf.testing` (docs/testing.md, "Acting on what is on
 /// the screen"): a spec acts on the visible screen by what it shows, as a user does
-/// (AppHost+ScreenActions.swift). tap and fill answer true, or nil and the reason, which the Lua
+/// (WayfinderHost+ScreenActions.swift). tap and fill answer true, or nil and the reason, which the Lua
 /// side raises at the spec's line.
 enum ScreenActionBinding {
     static let functions: [(String, LuaBinding)] = [("tap", tap), ("fill", fill), ("see", see)]
@@ -32,7 +32,7 @@ enum ScreenActionBinding {
     /// see(text) -> true | false, the texts the screen shows (one a line)
     static let see: LuaBinding = { L in
         LuaCall.run(L) { call in
-            let host = try call.object(1, as: AppDriver.self, name: "app").running().app
+            let host = try call.object(1, as: AppDriver.self, name: "app").running()
             let text = try call.text(2, name: "text")
             let texts = try TestingBinding.driving(call) { try host.visibleTexts() }
             if texts.contains(where: { $0.contains(text) }) { return [true] }
@@ -41,12 +41,12 @@ enum ScreenActionBinding {
     }
 
     /// Runs an action on the running app of the driver in argument 1: true, or nil and why not.
-    private static func acting(_ L: OpaquePointer?, _ body: @escaping (AppHost, LuaCall) throws -> Void) -> Int32 {
+    private static func acting(_ L: OpaquePointer?, _ body: @escaping (WayfinderHost, LuaCall) throws -> Void) -> Int32 {
         LuaCall.run(L) { call in
             let driver = try call.object(1, as: AppDriver.self, name: "app")
             do {
                 try driver.use()
-                try body(try driver.running().app, call)
+                try body(try driver.running(), call)
                 return [true]
             } catch let error as TestingBinding.StepBudgetSpent {
                 throw error.scriptError

@@ -110,7 +110,7 @@ enum TestingBinding {
             }
             try driver.use()
             do {
-                try driving(call) { try driver.running().app.navigator.open(request) }
+                try driving(call) { try driver.running().open(request) }
             } catch let error as StepBudgetSpent {
                 throw error
             } catch {
@@ -134,7 +134,7 @@ enum TestingBinding {
             let url = try call.text(2, name: "url")
             try driver.use()
             do {
-                try driving(call) { try driver.running().app.handleLink(url) }
+                try driving(call) { try driver.running().handleLink(url) }
             } catch let error as StepBudgetSpent {
                 throw error
             } catch {
@@ -155,7 +155,7 @@ enum TestingBinding {
     static let popToRoot: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            if try !driving(call, { try driver.running().app.navigator.popToRoot() }) { throw Refusal("nothing to pop") }
+            if try !driving(call, { try driver.running().popToRoot() }) { throw Refusal("nothing to pop") }
         }
     }
 
@@ -164,11 +164,11 @@ enum TestingBinding {
     static let resume: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            let navigator = try driver.running().app.navigator
-            let url = navigator.pendingOpen?.request.url ?? ""
+            let host = try driver.running()
+            let url = host.pendingOpen?.request.url ?? ""
             let outcome: ResumeOutcome<LuaController>
             do {
-                outcome = try driving(call) { try navigator.resume() }
+                outcome = try driving(call) { try host.resume() }
             } catch let error as StepBudgetSpent {
                 throw error
             } catch {
@@ -185,21 +185,21 @@ enum TestingBinding {
     /// pending() -> { url, link, presentation, since } | nil
     static let pending: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [try call.object(1, as: AppDriver.self, name: "app").running().app.navigator.pendingOpen.map(NavigatorBinding.described) ?? .null]
+            [try call.object(1, as: AppDriver.self, name: "app").running().pendingOpen.map(NavigatorBinding.described) ?? .null]
         }
     }
 
     static let back: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            if try !driving(call, { try driver.running().app.navigator.back() }) { throw Refusal("nothing to go back to") }
+            if try !driving(call, { try driver.running().back() }) { throw Refusal("nothing to go back to") }
         }
     }
 
     static let dismiss: LuaBinding = { L in
         navigation(L) { driver, call in
             try driver.use()
-            if try !driving(call, { try driver.running().app.navigator.dismiss() }) { throw Refusal("nothing to dismiss") }
+            if try !driving(call, { try driver.running().dismiss() }) { throw Refusal("nothing to dismiss") }
         }
     }
 
@@ -208,7 +208,7 @@ enum TestingBinding {
         navigation(L) { driver, call in
             let number = try call.int(2, name: "tab")
             try driver.use()
-            guard try driving(call, { try driver.running().app.navigator.select(tabNumber: number) }) else {
+            guard let index = TabNumber.index(of: number), try driving(call, { try driver.running().selectTab(at: index) }) else {
                 throw Refusal("there is no tab \(number)")
             }
         }
@@ -254,13 +254,13 @@ enum TestingBinding {
 
     static let url: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [try call.object(1, as: AppDriver.self, name: "app").running().app.navigator.url.map(Value.string) ?? .null]
+            [try call.object(1, as: AppDriver.self, name: "app").running().tree.visible.map { .string($0.url) } ?? .null]
         }
     }
 
     static let tree: LuaBinding = { L in
         LuaCall.run(L) { call in
-            [try call.object(1, as: AppDriver.self, name: "app").running().app.navigator.tree.snapshot]
+            [try call.object(1, as: AppDriver.self, name: "app").running().tree.value]
         }
     }
 
@@ -269,7 +269,7 @@ enum TestingBinding {
     static let render: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try call.object(1, as: AppDriver.self, name: "app").running()
-            guard let controller = host.app.navigator.tree.visible?.controller else { return [.null] }
+            guard let controller = host.visibleController else { return [.null] }
             let rendered: RenderedScreen?
             do {
                 rendered = try driving(call) { try host.render(controller) }

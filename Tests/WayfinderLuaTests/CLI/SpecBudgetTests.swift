@@ -48,7 +48,7 @@ struct SpecBudgetTests {
             """)
         let output = result.stdout + result.stderr
         #expect(result.status != 0, "\(output)")
-        #expect(output.contains("budget_spec.lua:9: time budget of 300 ms exceeded (in the app: app.lua:3: time budget of 300 ms exceeded)"),
+        #expect(output.contains("budget_spec.lua:9: time budget of 300 ms exceeded (in the app: cannot open 'tt://loop': app.lua:3: time budget of 300 ms exceeded)"),
                 "\(output)")
         #expect(output.contains("open 1"), "\(output)")
         #expect(!output.contains("open 2"), "one open burns the app's budget, and so the step's: \(output)")
@@ -64,7 +64,7 @@ struct SpecBudgetTests {
             """)
         let output = result.stdout + result.stderr
         #expect(result.status != 0, "\(output)")
-        #expect(output.contains("budget_spec.lua:6: time budget of 300 ms exceeded (in the app: app.lua:4: time budget of 300 ms exceeded)"),
+        #expect(output.contains("budget_spec.lua:6: time budget of 300 ms exceeded (in the app: cannot open 'tt://guarded': app.lua:4: time budget of 300 ms exceeded)"),
                 "\(output)")
         #expect(output.contains("link"), "\(output)")
         #expect(!output.contains("after the link"), "\(output)")

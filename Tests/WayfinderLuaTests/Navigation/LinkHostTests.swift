@@ -5,7 +5,7 @@ import Wayfinder
 @testable import WayfinderTesting
 
 /// Links from outside, guards, pending opens and presentation verbs through the Swift host API
-/// (`AppHost.handleLink`, `AppHost.navigator`), with the state in a file and the host's clock.
+/// (`AppHost.navigator` and its `handleLink`), with the state in a file and the host's clock.
 @Suite("Links, guards and presentations from Swift")
 struct LinkHostTests {
     static let desk = WayfinderCLI.repositoryRoot.appendingPathComponent("lua/spec/apps/desk").path
@@ -42,16 +42,16 @@ struct LinkHostTests {
         try first.host.persist()
         let second = try Desk(state: state, now: start)
         #expect(throws: NavigationError.notExternal("tt://settings", reason: "its route 'tt://settings' is not marked external")) {
-            try second.host.handleLink("tt://settings")
+            try second.host.navigator.handleLink("tt://settings")
         }
-        let made = try second.host.handleLink("tt://page/b")
+        let made = try second.host.navigator.handleLink("tt://page/b")
         #expect(made === second.host.navigator.top)
         #expect(second.stack == ["tt://home", "tt://page/a", "tt://page/b"])
     }
 
     @Test func aPendingLinkIsSavedWithTheStateAndOpensAfterSignInOnTheNextLaunch() throws {
         let first = try Desk(state: state, now: start)
-        try first.host.handleLink("tt://order/7")
+        try first.host.navigator.handleLink("tt://order/7")
         #expect(first.host.navigator.url == "tt://signin?for=tt%3A%2F%2Forder%2F7")
         try first.host.persist()
         let saved = try #require(try NavigationState(document: JSON.decode(String(contentsOfFile: state, encoding: .utf8))).pending)
@@ -68,7 +68,7 @@ struct LinkHostTests {
 
     @Test func aPendingLinkOlderThanItsExpirationByTheHostsClockIsNotBroughtBack() throws {
         let first = try Desk(state: state, now: start)
-        try first.host.handleLink("tt://order/7")
+        try first.host.navigator.handleLink("tt://order/7")
         try first.host.persist()
         let second = try Desk(state: state, now: start.addingTimeInterval(3601))
         #expect(second.host.navigator.pendingOpen == nil)
@@ -152,10 +152,10 @@ struct LinkHostTests {
         let alice = "tt://contact/" + LinkCLITests.contact("p3")
         let host = try launched()
         try host.navigator.open("tt://food/porridge")
-        try host.handleLink(alice)
+        try host.navigator.handleLink(alice)
         #expect(tab(host, 1) == ["tt://menu/1", "tt://food/porridge", alice])
         #expect(throws: NavigationError.notExternal("tt://order/food", reason: "its route 'tt://order/food' is not marked external")) {
-            try host.handleLink("tt://order/food")
+            try host.navigator.handleLink("tt://order/food")
         }
         try host.navigator.open("tt://order?waitress=Betty")
         try host.navigator.open("tt://order/send?items=pizza")

@@ -1,12 +1,14 @@
 import Wayfinder
+import WayfinderLua
 
 /// Acting on the visible screen by what it shows, as a user does: tapping a link, a button or a
 /// tab by its title, filling a field by its name or label, and asking whether a text is shown.
-/// The spec driver (`app:tap`, `app:fill`, `app:see`), `wayfinder crawl` and `serve` act through
-/// these, so a title means the same thing everywhere.
-extension AppHost {
+/// The spec driver (`app:tap`, `app:fill`, `app:see`) and `wayfinder crawl` act through these, so a
+/// title means the same thing in both. Each act is one of the host's own (open, select, press,
+/// set a field), under its thread rule and told to its observers as any other.
+extension WayfinderHost {
     /// What a tap did.
-    package enum Tap: Equatable, Sendable {
+    enum Tap: Equatable, Sendable {
         /// Opened the URL of the link with that title.
         case link(url: String)
         /// Pressed the button with that title.
@@ -15,34 +17,40 @@ extension AppHost {
         case tab(index: Int)
     }
 
+    /// The controller of the screen the user sees; nil when nothing is open or it is not made yet.
+    var visibleController: LuaController? {
+        tree.visible.flatMap(controller(for:))
+    }
+
     /// The titles of the tab bar when it is shown (the root is tabs and nothing covers it): each
     /// tab's title as `wf.app` gave it, else its first screen's URL.
-    package var visibleTabTitles: [String] {
-        guard case .tabs(let tabs, _) = navigator.tree.root, navigator.tree.modals.isEmpty, navigator.tree.popover == nil else { return [] }
-        return tabs.map { stack in stack.entries.first.map { config.tabTitles[$0.url] ?? $0.url } ?? "" }
+    var visibleTabTitles: [String] {
+        let tree = tree
+        guard case .tabs(let tabs, _) = tree.root, tree.modals.isEmpty, tree.popover == nil else { return [] }
+        return tabs.map { stack in tabTitle(of: stack) ?? stack.first?.url ?? "" }
     }
 
     /// What the visible screen's `render()` gives; nil when nothing is open or it has no render.
-    package func visibleScreen() throws(ScriptError) -> RenderedScreen? {
-        guard let controller = navigator.tree.visible?.controller else { return nil }
-        return try bridge.render(controller)
+    func visibleScreen() throws(ScriptError) -> RenderedScreen? {
+        guard let controller = visibleController else { return nil }
+        return try render(controller)
     }
 
     /// Taps what the visible screen shows titled `title`: a button, else a link, else a tab.
     /// Throws naming the titles that are on the screen when none has it.
     @discardableResult
-    package func tap(_ title: String) throws -> Tap {
+    func tap(_ title: String) throws -> Tap {
         let screen = try visibleScreen()
-        if let controller = navigator.tree.visible?.controller, screen?.buttons.contains(where: { $0.title == title }) == true {
+        if let controller = visibleController, screen?.buttons.contains(where: { $0.title == title }) == true {
             return .button(try press(title, on: controller))
         }
         if let link = screen?.links.first(where: { $0.title == title }) {
-            try navigator.open(link.url)
+            try open(link.url)
             return .link(url: link.url)
         }
         let tabs = visibleTabTitles
         if let index = tabs.firstIndex(of: title) {
-            try navigator.select(index)
+            try selectTab(at: index)
             return .tab(index: index)
         }
         let titles = (screen?.buttons.map(\.title) ?? []) + (screen?.links.map(\.title) ?? []) + tabs
@@ -52,8 +60,8 @@ extension AppHost {
 
     /// Sets the visible screen's field named or labelled `name` (``setField(_:to:on:)``).
     @discardableResult
-    package func fill(_ name: String, with value: Value) throws(ScriptError) -> RenderedScreen.Field {
-        guard let controller = navigator.tree.visible?.controller else {
+    func fill(_ name: String, with value: Value) throws(ScriptError) -> RenderedScreen.Field {
+        guard let controller = visibleController else {
             throw ScriptError(kind: .runtime, message: "no screen is open, so no field '\(name)'")
         }
         return try setField(name, to: value, on: controller)
@@ -61,19 +69,14 @@ extension AppHost {
 
     /// Every text the visible screen shows: its title, lines, the titles of its links, buttons
     /// and tabs, its fields' labels and values (a secret's masked).
-    package func visibleTexts() throws(ScriptError) -> [String] {
+    func visibleTexts() throws(ScriptError) -> [String] {
         var texts = [String]()
         if let screen = try visibleScreen() {
             texts += [screen.title].compactMap { $0 } + screen.lines + screen.links.map(\.title) + screen.buttons.map(\.title)
             for field in screen.fields { texts += [field.label, field.shownValue] }
-        } else if let controller = navigator.tree.visible?.controller {
-            texts.append(bridge.describe(controller))
+        } else if let controller = visibleController {
+            texts.append(describe(controller))
         }
         return texts + visibleTabTitles
-    }
-
-    /// Whether the visible screen shows `text`, whole or as part of one of its texts.
-    package func sees(_ text: String) throws(ScriptError) -> Bool {
-        try visibleTexts().contains { $0.contains(text) }
     }
 }
