@@ -89,7 +89,18 @@ struct LuaDefinitionsContractTests {
     /// The keys of the inline table type `{ a?: T, b: U }` in `line`, in order.
     static func inlineKeys(_ line: Substring) -> [String] {
         guard let open = line.firstIndex(of: "{"), let close = line[open...].firstIndex(of: "}") else { return [] }
-        return line[line.index(after: open)..<close].split(separator: ",").compactMap { item in
+        // Items are split at commas outside a type's brackets (`table<string, string>`).
+        var items = [""], depth = 0
+        for character in line[line.index(after: open)..<close] {
+            switch character {
+            case "<", "(": depth += 1
+            case ">", ")": depth -= 1
+            case "," where depth == 0: items.append(""); continue
+            default: break
+            }
+            items[items.count - 1].append(character)
+        }
+        return items.compactMap { item in
             let key = item.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? ""
             return key.isEmpty ? nil : String(key.hasSuffix("?") ? key.dropLast() : key[...])
         }
@@ -102,7 +113,7 @@ struct LuaDefinitionsContractTests {
         let at = try #require(lines.firstIndex { $0.hasPrefix("wf.context = ") })
         let overload = try #require(lines[..<at].last { $0.hasPrefix("---@overload fun(spec?: {") })
         #expect(Self.inlineKeys(overload) == ContextOption.names)
-        #expect(Self.inlineKeys("---@overload fun(spec?: { name?: string, colour: string }): x") == ["name", "colour"])
+        #expect(Self.inlineKeys("---@overload fun(spec?: { name?: string, colour: table<string, string>, f?: fun(a, b) }): x") == ["name", "colour", "f"])
     }
 
     /// Every record's symbols are its cases' names, as Lua asks for them.
