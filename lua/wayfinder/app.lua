@@ -10,17 +10,18 @@ local fields = require "wayfinder.fields"
 local exported = native.fields()
 local options_list, tab_list = fields.list(exported.options), fields.list(exported.tab)
 local option, tab_key = fields.keys(exported.options), fields.keys(exported.tab)
-local TABS, MIGRATE = option.tabs, option.migrate
+local NAME, ROOT, TABS, MIGRATE = option.name, option.root, option.tabs, option.migrate
 local TAB_URL, TAB_TITLE = tab_key.url, tab_key.title
 
 local function app(config)
-  if type(config) ~= "table" then error("wf.app needs a table such as { name = \"myapp\", root = \"tt://home\" }", 2) end
+  if type(config) ~= "table" then error("wf.app needs a table such as { " .. NAME .. " = \"myapp\", " .. ROOT .. " = \"tt://home\" }", 2) end
   fields.check(options_list, config, "wf.app", "option", 2)
   local given = config
   local given_tabs = config[TABS]
   if given_tabs ~= nil then
     if type(given_tabs) ~= "table" or #given_tabs == 0 then
-      error("wf.app: tabs must be a list of URL strings (or { \"Title\", url } or { url = ..., title = ... } tables)", 2)
+      error("wf.app: " .. TABS .. " must be a list of URL strings (or { \"Title\", url } or { " .. TAB_URL .. " = ..., "
+        .. TAB_TITLE .. " = ... } tables)", 2)
     end
     -- A titled tab may be written as a link is, { "Title", url }: the host gets { url, title }.
     local tabs = {}
@@ -38,7 +39,8 @@ local function app(config)
         local url = tab[TAB_URL]
         if type(url) ~= "string" then error("wf.app: tabs[" .. i .. "]." .. TAB_URL .. " must be a URL string, got " .. type(url), 2) end
       elseif type(tab) ~= "string" then
-        error("wf.app: tabs[" .. i .. "] must be a URL string, { \"Title\", url } or { url = ..., title = ... }, got " .. type(tab), 2)
+        error("wf.app: tabs[" .. i .. "] must be a URL string, { \"Title\", url } or { " .. TAB_URL .. " = ..., " .. TAB_TITLE
+          .. " = ... }, got " .. type(tab), 2)
       end
       tabs[i] = tab
     end

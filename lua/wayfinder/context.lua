@@ -2,6 +2,13 @@
 -- (ContextChain); this file gives each layer its Lua object, typed fields, and the observers,
 -- which stay in Lua so an owner is held weakly even when its callback captures it.
 local native = require "wayfinder.native.context"
+local fields_of = require "wayfinder.fields"
+
+-- The fields of wf.context { ... }, as the host lists them (ContextOption.swift).
+local exported = native.fields()
+local options_list = fields_of.list(exported)
+local option = fields_of.keys(exported)
+local O_NAME, O_INNER, O_FIELDS = option.name, option.inner, option.fields
 
 local methods = {}
 local Context = { __name = "wf.context", __metatable = "wf.context" }
@@ -72,28 +79,27 @@ end
 
 local function new(spec)
   spec = spec or {}
-  if type(spec) ~= "table" then error("wf.context needs a table such as { name = \"flow\", inner = ctx }, got " .. type(spec), 3) end
-  for key in pairs(spec) do
-    if key ~= "name" and key ~= "inner" and key ~= "fields" then
-      error("wf.context: unknown option '" .. tostring(key) .. "' (known: name, inner, fields)", 3)
-    end
+  if type(spec) ~= "table" then
+    error("wf.context needs a table such as { " .. O_NAME .. " = \"flow\", " .. O_INNER .. " = ctx }, got " .. type(spec), 3)
   end
-  check_name(spec.name, 3)
-  local inner = spec.inner
+  fields_of.check(options_list, spec, "wf.context", "option", 3)
+  local name = spec[O_NAME]
+  check_name(name, 3)
+  local inner = spec[O_INNER]
   if inner == nil then inner = app elseif inner == false then inner = nil end
   if inner ~= nil and not is_context(inner) then
     error("wf.context: inner must be a context (made by wf.context), got " .. type(inner), 3)
   end
-  local fields = spec.fields
+  local fields = spec[O_FIELDS]
   if fields ~= nil then
     if type(fields) ~= "table" then error("wf.context: fields must be a table { name = \"type\" }", 3) end
     for field in pairs(fields) do
       if methods[field] then error("wf.context: field '" .. tostring(field) .. "' would hide a method", 3) end
     end
   end
-  local core, id = native.new(spec.name, inner and core_of(inner), fields)
+  local core, id = native.new(name, inner and core_of(inner), fields)
   if core == nil then error(id, 3) end
-  return wrap(core, id, spec.name, inner, fields)
+  return wrap(core, id, name, inner, fields)
 end
 
 -- A fresh layer over `inner`, over the app context when `inner` is not a context: the layer the
@@ -179,7 +185,7 @@ function Context.__index(self, key)
   local method = methods[key]
   if method then return method end
   if rawget(self, FIELDS)[key] then return methods.get(self, key) end
-  if key == "name" then return rawget(self, NAME) end
+  if key == O_NAME then return rawget(self, NAME) end
   return nil
 end
 
@@ -239,7 +245,7 @@ local function forget(owner)
   end
 end
 
-app = new { name = "app", inner = false }
+app = new { [O_NAME] = "app", [O_INNER] = false }
 
 
 local module = setmetatable({

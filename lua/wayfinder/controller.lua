@@ -1,6 +1,10 @@
 -- Class sugar for controllers. A class is its instances' metatable (Class.__index == Class),
 -- and a base class is the class's own metatable, so lookups walk instance -> class -> base.
 -- Nothing here defines constructors: a class with none is used as it is.
+local record = require "wayfinder.fields"
+
+-- The URL every controller is given (ControllerField.swift), which its default tostring shows.
+local URL = record.keys(require("wayfinder.native.navigator").fields().controller).url
 
 local function new(class, fields)
   return setmetatable(fields or {}, class)
@@ -16,7 +20,7 @@ local function controller(name, base)
   local class = { __name = name, new = new }
   class.__index = class
   class.__tostring = function(self)
-    return name .. (rawget(self, "url") and (" " .. tostring(rawget(self, "url"))) or "")
+    return name .. (rawget(self, URL) and (" " .. tostring(rawget(self, URL))) or "")
   end
   if base then setmetatable(class, base) end
   return class

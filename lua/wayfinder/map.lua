@@ -19,6 +19,12 @@ local MODE, PARENT, GUARD = option.mode, option.parent, option.guard
 local route_key = fields.keys(exported.route)
 local TARGET, PARAM_NAMES, METHOD, SELECTOR = route_key.target, route_key.paramNames, route_key.method, route_key.selector
 local SELECTOR_OPTION = fields.keys(exported.option_keys).selector
+-- What native.add is told of a target (RouteTargetField.swift), and the modes of a route that
+-- opens no screen (RouteOption.swift).
+local target_key = fields.keys(exported.target)
+local T_CLASS, T_NATIVE = target_key.class, target_key.native
+local mode_name = fields.keys(exported.modes)
+local MODE_NONE, MODE_EXTERNAL = mode_name.none, mode_name.external
 
 -- class -> { [generator name] = { pattern = ..., fields = { ... } } }; weak, so a map never
 -- keeps a class alive on its own.
@@ -56,10 +62,10 @@ function map:from(pattern, target, options)
     fields.check(options_list, options, "map:from", "option", 2)
   end
   local native_name = natives.name_of(target)
-  if native_name and options and (options[MODE] == "none" or options[MODE] == "external") then
-    error("map:from('" .. pattern .. "'): the native screen '" .. native_name .. "' cannot be an action (mode none)", 2)
+  if native_name and options and (options[MODE] == MODE_NONE or options[MODE] == MODE_EXTERNAL) then
+    error("map:from('" .. pattern .. "'): the native screen '" .. native_name .. "' cannot be an action (mode " .. MODE_NONE .. ")", 2)
   end
-  local described = { class = kind == "table" and class_name(target) or nil, native = native_name }
+  local described = { [T_CLASS] = kind == "table" and class_name(target) or nil, [T_NATIVE] = native_name }
   local parent = options and options[PARENT]
   local ok, err = native.add(pattern, target, described, options or {}, options and options[GUARD],
     type(parent) == "function" and parent or nil)

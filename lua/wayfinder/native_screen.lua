@@ -7,6 +7,18 @@
 local native = require "wayfinder.native.screens"
 local controller = require "wayfinder.controller"
 local contexts = require "wayfinder.context"
+local fields = require "wayfinder.fields"
+
+-- The fields of the table native.make takes (NativeScreenField.swift), and those every
+-- controller has (ControllerField.swift), as the host lists them.
+local screen_key = fields.keys(native.fields())
+local S_NAME, S_URL, S_PATTERN, S_PARAMS = screen_key.name, screen_key.url, screen_key.pattern, screen_key.params
+local S_QUERY, S_FRAGMENT, S_CONTEXT, S_STATE = screen_key.query, screen_key.fragment, screen_key.context, screen_key.state
+local navigator_exported = require("wayfinder.native.navigator").fields()
+local controller_key = fields.keys(navigator_exported.controller)
+local C_URL, C_QUERY, C_CONTEXT = controller_key.url, controller_key.query, controller_key.context
+-- The title of what render() answers (ScreenRecord.swift).
+local TITLE = fields.keys(navigator_exported.screen).title
 
 -- The screen's userdata in its controller, under a key no script can name.
 local SCREEN = {}
@@ -23,7 +35,7 @@ local function screen_class(name)
   if not ok then error(reason, 2) end
   class = controller(name)
   function class:render()
-    return { title = native.title(rawget(self, SCREEN)) or name }
+    return { [TITLE] = native.title(rawget(self, SCREEN)) or name }
   end
   function class:persist(state)
     for key, value in pairs(native.saved(rawget(self, SCREEN))) do state[key] = value end
@@ -33,15 +45,15 @@ local function screen_class(name)
   return class
 end
 
--- The controller of a native target: the factory's screen, held by an instance of its class.
--- `route` holds the fields make has (url, pattern, params, query, fragment, context, state).
-local function make(class, route)
+-- The controller of a native target: the factory's screen, held by an instance of its class,
+-- made from the match's fields, the new screen's context and the saved state.
+local function make(class, url, pattern, params, query, fragment, context, state)
   local screen, reason = native.make {
-    name = names[class], url = route.url, pattern = route.pattern, params = route.params, query = route.query,
-    fragment = route.fragment, context = contexts._core(route.context), state = route.state,
+    [S_NAME] = names[class], [S_URL] = url, [S_PATTERN] = pattern, [S_PARAMS] = params, [S_QUERY] = query,
+    [S_FRAGMENT] = fragment, [S_CONTEXT] = contexts._core(context), [S_STATE] = state,
   }
   if not screen then error(reason, 0) end
-  return setmetatable({ url = route.url, query = route.query, context = route.context, [SCREEN] = screen }, class)
+  return setmetatable({ [C_URL] = url, [C_QUERY] = query, [C_CONTEXT] = context, [SCREEN] = screen }, class)
 end
 
 return {

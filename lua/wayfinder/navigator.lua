@@ -33,7 +33,13 @@ local P_STATE, P_IMPORTANT, P_CONTEXT, P_MODEL = persist_key.state, persist_key.
 local make_key = fields.keys(exported.make)
 local M_URL, M_PATTERN, M_PARAMS, M_QUERY, M_FRAGMENT = make_key.url, make_key.pattern, make_key.params, make_key.query, make_key.fragment
 local M_PARAM_NAMES, M_SELECTOR_OPTION, M_MODE, M_STATE = make_key.paramNames, make_key.selectorOption, make_key.mode, make_key.state
-local R_CONTEXT = fields.keys(native_map.fields().route).context
+local map_exported = native_map.fields()
+local R_CONTEXT = fields.keys(map_exported.route).context
+-- The mode of a route that opens no screen (an action), as the host names it (RouteOption.swift).
+local MODE_NONE = fields.keys(map_exported.modes).none
+-- The fields every controller gets before its constructor runs (ControllerField.swift).
+local controller_key = fields.keys(exported.controller)
+local C_URL, C_QUERY, C_CONTEXT, C_FRAGMENT = controller_key.url, controller_key.query, controller_key.context, controller_key.fragment
 -- The settings the host keeps (nav.persistence, nav.expiration; wf.app sets them too), by name.
 local host_settings = {}
 for _, name in ipairs(exported.settings) do host_settings[name] = true end
@@ -81,7 +87,8 @@ end
 local function check_action(target, method)
   if type(target) == "string" then return target end
   if type(target) ~= "table" then
-    error("nav:" .. method .. " needs a URL string or an action table { url = ..., query = ... }, got " .. type(target), 3)
+    error("nav:" .. method .. " needs a URL string or an action table { " .. A_URL .. " = ..., " .. A_QUERY .. " = ... }, got "
+      .. type(target), 3)
   end
   fields.check(action_list, target, "nav:" .. method, "action field", 3)
   local url = target[A_URL]
@@ -282,16 +289,16 @@ local function make(target, action, opener, url, pattern, params, query, fragmen
   -- opener has none), so data flows forward by default; wf.context.app is the innermost layer of
   -- every chain.
   if context == nil then
-    context = layer(type(opener) == "table" and rawget(opener, "context"))
+    context = layer(type(opener) == "table" and rawget(opener, C_CONTEXT))
   end
   local controller
   if type(target) == "function" then
     controller = target(route_table(url, pattern, params, query, fragment, context, state))
   elseif natives.name_of(target) then
     -- The host's factory gets the saved state itself: no restore(state) follows.
-    return natives.make(target, route_table(url, pattern, params, query, fragment, context, state))
+    return natives.make(target, url, pattern, params, query, fragment, context, state)
   else
-    local self = setmetatable({ url = url, query = query, context = context }, target)
+    local self = setmetatable({ [C_URL] = url, [C_QUERY] = query, [C_CONTEXT] = context }, target)
     local constructor, _, how = deduce(target, param_names, selector_option)
     local result
     if how == "params" and #param_names == 1 then
@@ -307,11 +314,11 @@ local function make(target, action, opener, url, pattern, params, query, fragmen
     end
     controller = type(result) == "table" and result or self
   end
-  if mode ~= "none" and controller ~= nil and type(controller) ~= "table" then
+  if mode ~= MODE_NONE and controller ~= nil and type(controller) ~= "table" then
     error("the target of '" .. pattern .. "' returned a " .. type(controller) .. ", not a controller (a table)", 0)
   end
-  if mode ~= "none" and type(controller) == "table" then
-    if rawget(controller, "context") == nil then rawset(controller, "context", context) end
+  if mode ~= MODE_NONE and type(controller) == "table" then
+    if rawget(controller, C_CONTEXT) == nil then rawset(controller, C_CONTEXT, context) end
     -- Saved state (a restored entry's, or an action's state field) is handed over before the
     -- controller appears, as Three20's restoreView: was.
     if state ~= nil and controller.restore ~= nil then
@@ -332,7 +339,7 @@ local function fragment(controller, route, names_method)
     if type(controller.fragment) == "function" then
       controller:fragment(route[M_FRAGMENT])
     else
-      rawset(controller, "fragment", route[M_FRAGMENT])
+      rawset(controller, C_FRAGMENT, route[M_FRAGMENT])
     end
     return
   end
@@ -371,7 +378,7 @@ local function persist(controller)
     if math.type(controller.selected) == "integer" then selected = model_id(controller, controller.selected) end
     if math.type(controller.anchor) == "integer" then anchor = model_id(controller, controller.anchor) end
   end
-  local context = rawget(controller, "context")
+  local context = rawget(controller, C_CONTEXT)
   local model
   if selected ~= nil or anchor ~= nil then model = { [SELECTED] = selected, [ANCHOR] = anchor } end
   return {
@@ -385,7 +392,7 @@ end
 local function remaking(controller)
   local record = persist(controller)
   if record == false then record = {} end
-  local context = rawget(controller, "context")
+  local context = rawget(controller, C_CONTEXT)
   return { [A_STATE] = record[P_STATE], [A_CONTEXT] = contexts.is(context) and context or nil, [A_MODEL] = record[P_MODEL] }
 end
 

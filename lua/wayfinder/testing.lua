@@ -1,6 +1,8 @@
 -- wf.testing, for spec files (docs/testing.md, "Driving apps: wf.testing"): launch an app in its own
 -- state and drive it as a user would; copy an app and edit the copy to test hot reload.
 local native = require "wayfinder.native.testing"
+-- app:open's option, an open's action field (OpenAction.swift), as the host names it.
+local PRESENTATION = require("wayfinder.fields").keys(require("wayfinder.native.navigator").fields().action).presentation
 
 local testing = {}
 
@@ -35,11 +37,11 @@ function methods.open(app, url, options)
   check_argument("open", "a URL (a string)", type(url) == "string", url)
   local presentation
   if options ~= nil then
-    check_argument("open", "options { presentation = ... } (a table)", type(options) == "table", options)
+    check_argument("open", "options { " .. PRESENTATION .. " = ... } (a table)", type(options) == "table", options)
     for key in pairs(options) do
-      if key ~= "presentation" then error("app:open: unknown option '" .. tostring(key) .. "' (known: presentation)", 2) end
+      if key ~= PRESENTATION then error("app:open: unknown option '" .. tostring(key) .. "' (known: " .. PRESENTATION .. ")", 2) end
     end
-    presentation = options.presentation
+    presentation = options[PRESENTATION]
     if presentation ~= nil then
       check_argument("open", "a presentation (a string)", type(presentation) == "string", presentation)
       local ok, reason = native.check_presentation(presentation, "app:open")

@@ -5,31 +5,9 @@ import Wayfinder
 enum AppBinding {
     static let functions: [(String, LuaBinding)] = [("configure", configure), ("fields", fields), ("state_fields", stateFields)]
 
-    /// The fields of `wf.app { ... }`.
-    enum Option: String, CrossingRecord {
-        case name, tabs, root, persistence, expiration, version, migrate
-        case pendingExpiration = "pending_expiration"
-        case linkPrefixes = "link_prefixes"
-
-        package var luaType: String? {
-            switch self {
-            case .name, .root, .persistence: "string"
-            case .tabs, .linkPrefixes: "table"
-            case .expiration, .version, .pendingExpiration: "number"
-            case .migrate: "function"
-            }
-        }
-    }
-
-    /// The fields of a tab given as a table, `{ url = ..., title = ... }`.
-    enum TabField: String, CrossingRecord {
-        case url, title
-        package var luaType: String? { "string" }
-    }
-
     /// fields() -> { options = { { name, symbol, type, host }, ... }, tab = { ... } }: `wf.app`'s fields and a tab's.
     static let fields: LuaBinding = { L in
-        LuaCall.run(L) { _ in [["options": Option.exported, "tab": TabField.exported]] }
+        LuaCall.run(L) { _ in [["options": AppOption.exported, "tab": AppTabField.exported]] }
     }
 
     /// state_fields() -> the saved state's records as a migration sees it (`MigrationTree`), asked
@@ -44,31 +22,31 @@ enum AppBinding {
             let host = try AppHost.from(call)
             let fields = try call.value(1, name: "config")
             var config = AppConfig()
-            if let name = fields[Option.name.rawValue]?.stringValue {
+            if let name = fields[AppOption.name.rawValue]?.stringValue {
                 guard !name.isEmpty else { throw Refusal("wf.app: name must be a non-empty string") }
                 config.name = name
             }
-            config.root = fields[Option.root.rawValue]?.stringValue
-            if config.root != nil && fields[Option.tabs.rawValue] != nil { throw Refusal("wf.app: give either root or tabs, not both") }
+            config.root = fields[AppOption.root.rawValue]?.stringValue
+            if config.root != nil && fields[AppOption.tabs.rawValue] != nil { throw Refusal("wf.app: give either root or tabs, not both") }
             // A tab is a URL, or { url = ..., title = ... } with a fixed title.
-            for tab in fields[Option.tabs.rawValue]?.arrayValue ?? [] {
-                guard let url = tab.stringValue ?? tab[TabField.url.rawValue]?.stringValue else { continue }
+            for tab in fields[AppOption.tabs.rawValue]?.arrayValue ?? [] {
+                guard let url = tab.stringValue ?? tab[AppTabField.url.rawValue]?.stringValue else { continue }
                 config.tabs.append(url)
-                if let title = tab[TabField.title.rawValue]?.stringValue { config.tabTitles[url] = title }
+                if let title = tab[AppTabField.title.rawValue]?.stringValue { config.tabTitles[url] = title }
             }
             for url in config.tabs + (config.root.map { [$0] } ?? []) {
                 do { _ = try NavigationURL(url) } catch { throw Refusal("wf.app: '\(url)' is not a URL: \(error)") }
             }
-            for setting in AppSetting.allCases {
+            for setting in AppOption.settings {
                 if let value = fields[setting.rawValue] { try setting.apply(value, to: &config, as: "wf.app: \(setting.rawValue)") }
             }
-            if let value = fields[Option.version.rawValue] {
+            if let value = fields[AppOption.version.rawValue] {
                 guard case .int(let version) = value, version >= 1, version <= Int64(Int.max) else {
                     throw Refusal("wf.app: version must be an integer from 1, got \(value)")
                 }
                 config.version = Int(version)
             }
-            if let given = fields[Option.linkPrefixes.rawValue] {
+            if let given = fields[AppOption.linkPrefixes.rawValue] {
                 config.linkPrefixes = try linkPrefixes(given)
             }
             config.migration = call.definition(ofFunctionAt: 2)

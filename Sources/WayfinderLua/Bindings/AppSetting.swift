@@ -1,12 +1,9 @@
 import Wayfinder
 
-/// The settings both `wf.app { ... }` and `wf.navigator` set (`nav.persistence = "top"`): the one
-/// check and message for each, whichever sets it. The list is exported to the Lua side, which
-/// routes `nav.<setting>` to the host by it.
-enum AppSetting: String, CaseIterable {
-    case persistence, expiration
-    case pendingExpiration = "pending_expiration"
-
+/// The settings both `wf.app { ... }` and `wf.navigator` set (`nav.persistence = "top"`,
+/// `AppOption.settings`): the one check and message for each, whichever sets it. The list is
+/// exported to the Lua side, which routes `nav.<setting>` to the host by it.
+extension AppOption {
     /// Sets the setting in `config` from `value`, or refuses the value; `subject` names the
     /// setting as the script wrote it (`nav.persistence`, `wf.app: persistence`).
     func apply(_ value: Value, to config: inout AppConfig, as subject: String) throws(Refusal) {
@@ -17,6 +14,8 @@ enum AppSetting: String, CaseIterable {
             config.expiration = try Self.seconds(value, as: subject)
         case .pendingExpiration:
             config.pendingExpiration = try Self.seconds(value, as: subject)
+        case .name, .tabs, .root, .version, .migrate, .linkPrefixes:
+            throw Refusal("\(subject) is not a setting")
         }
     }
 
@@ -33,6 +32,7 @@ enum AppSetting: String, CaseIterable {
         case .persistence: return .string(config.persistence.rawValue)
         case .expiration: return Self.value(ofSeconds: config.expiration)
         case .pendingExpiration: return Self.value(ofSeconds: config.pendingExpiration)
+        case .name, .tabs, .root, .version, .migrate, .linkPrefixes: return .null
         }
     }
 

@@ -8,8 +8,14 @@ import Wayfinder
 enum ContextBinding {
     static let functions: [(String, LuaBinding)] = [
         ("new", new), ("get", get), ("set", set), ("remove", remove), ("keys", keys), ("dump", dump),
-        ("observe", observe),
+        ("observe", observe), ("fields", fields),
     ]
+
+    /// fields() -> { { name, symbol, type, host }, ... }: the fields of `wf.context { ... }`
+    /// (`ContextOption`).
+    static let fields: LuaBinding = { L in
+        LuaCall.run(L) { _ in [ContextOption.exported] }
+    }
 
     /// new(name | nil, inner | nil, fields | nil) -> userdata, id | nil, reason
     static let new: LuaBinding = { L in

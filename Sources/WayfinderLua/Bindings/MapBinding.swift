@@ -11,23 +11,19 @@ enum MapBinding {
         ("url_for_route", urlForRoute),
     ]
 
-    /// fields() -> { options = { { name, symbol, type, host }, ... }, route = ..., option_keys = ... }: the route
-    /// options (`RouteOption`), the fields of a route's description (`RouteDescription.Field`) and the key
-    /// each option has there.
+    /// fields() -> { options = { { name, symbol, type, host }, ... }, route = ..., option_keys = ..., target = ..., modes = ... }:
+    /// the route options (`RouteOption`), the fields of a route's description (`RouteDescription.Field`),
+    /// the key each option has there, what `add` is told of a target (`RouteTargetField`) and the
+    /// values the `mode` option takes (`RouteOption.modes`).
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in
             [["options": RouteOption.exported, "route": RouteDescription.Field.exported,
-              "option_keys": .array(RouteOption.allCases.map { ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(RouteOption.symbol(of: $0.rawValue))] })]]
+              "option_keys": .array(RouteOption.allCases.map { ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(RouteOption.symbol(of: $0.rawValue))] }),
+              "target": RouteTargetField.exported, "modes": RouteOption.modes]]
         }
     }
 
-    /// What `add` is told of its target, by name: the class's name (`wf.controller`'s), and the
-    /// native screen's when the class is one `wf.native` made.
-    enum TargetField: String {
-        case `class`, native
-    }
-
-    /// add(pattern, target, { class = name | nil, native = name | nil }, options, guard | nil,
+    /// add(pattern, target, `RouteTargetField` record, options, guard | nil,
     /// parent function | nil) -> true | nil, message. The functions come apart too, so where they
     /// are defined can be read.
     static let add: LuaBinding = { L in
@@ -38,8 +34,8 @@ enum MapBinding {
             guard isClass || call.type(2) == .function else { throw call.typeError(2, name: "target", expected: "class or function") }
             let handle = try call.state.handle(at: 2, in: call.thread, kind: isClass ? "class" : "function")
             let described = try call.value(3, name: "target description")
-            let className = described[TargetField.class.rawValue]?.stringValue
-            let nativeName = described[TargetField.native.rawValue]?.stringValue
+            let className = described[RouteTargetField.class.rawValue]?.stringValue
+            let nativeName = described[RouteTargetField.native.rawValue]?.stringValue
             let fields = try call.value(4, name: "options")
             var options = RouteOptions()
             for option in RouteOption.inOrder {

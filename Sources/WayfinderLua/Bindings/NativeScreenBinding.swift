@@ -8,12 +8,13 @@ import Wayfinder
 /// (`wf.native`) or as the open's failure (`make`).
 enum NativeScreenBinding {
     static let functions: [(String, LuaBinding)] = [
-        ("check", check), ("make", make), ("title", title), ("saved", saved),
+        ("check", check), ("make", make), ("title", title), ("saved", saved), ("fields", fields),
     ]
 
-    /// The fields of the table `make` gets, by name.
-    enum MakeField: String {
-        case name, url, pattern, params, query, fragment, context, state
+    /// fields() -> { { name, symbol, type, host }, ... }: the fields of the table `make` takes
+    /// (`NativeScreenField`).
+    static let fields: LuaBinding = { L in
+        LuaCall.run(L) { _ in [NativeScreenField.exported] }
     }
 
     /// check(name) -> true | nil, reason: whether the host makes screens of this name.
@@ -25,15 +26,16 @@ enum NativeScreenBinding {
         }
     }
 
-    /// make(fields) -> screen userdata | nil, reason: the factory's screen for one open.
+    /// make(fields) -> screen userdata | nil, reason: the factory's screen for one open. A key
+    /// that is not a `NativeScreenField` is an error naming it, at the caller's line.
     static let make: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
             guard call.type(1) == .table else { throw call.typeError(1, name: "fields", expected: "table") }
-            var fields: [MakeField: Value] = [:]
+            var fields: [NativeScreenField: Value] = [:]
             var context: [String: Value] = [:]
             try call.forEachField(ofTableAt: 1) { field, key, index throws(ScriptError) in
-                switch MakeField(rawValue: key) {
+                switch NativeScreenField(rawValue: key) {
                 case .context?:
                     let chain = try field.object(index, as: ContextChain.self, name: "context")
                     for key in chain.keys {
@@ -48,10 +50,10 @@ enum NativeScreenBinding {
                         throw field.argumentError(1, name: key, error.message)
                     }
                 case nil:
-                    break
+                    throw field.argumentError(1, name: nil, "unknown field '\(key)' (known: \(NativeScreenField.names.joined(separator: ", ")))")
                 }
             }
-            func map(_ field: MakeField) -> OrderedDictionary<String, Value> {
+            func map(_ field: NativeScreenField) -> OrderedDictionary<String, Value> {
                 if case .map(let pairs)? = fields[field] { return pairs }
                 return [:]
             }

@@ -13,15 +13,18 @@ package enum NavigatorBinding {
         ("persist", persist), ("restore", restore), ("fields", fields), ("check_presentation", checkPresentation),
     ]
 
-    /// fields() -> { action, model, make, persist, settings = { "persistence", ... }, presentations = { "push", ... } }:
+    /// fields() -> { action, model, make, persist, settings = { "persistence", ... }, controller, screen, presentations = { "push", ... } }:
     /// the records that cross with an open (`OpenAction`, its `model` the document's
-    /// `StateDocument.ModelField`, `MakeField` in the order `make` takes them, `PersistRecord`),
+    /// `StateDocument.ModelField`, `MakeField` in the order `make` takes them, `PersistRecord`,
+    /// the fields set on every controller, `ControllerField`, and what `render()` answers,
+    /// `ScreenRecord`),
     /// each `{ { name, symbol, type, host }, ... }`; the settings `nav.<name>` reads and writes;
     /// the presentation verbs (`Presentation`).
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in
             [["action": OpenAction.exported, "model": StateDocument.ModelField.exported, "make": MakeField.exported,
-              "persist": PersistRecord.exported, "settings": .array(AppSetting.allCases.map { .string($0.rawValue) }),
+              "persist": PersistRecord.exported, "settings": .array(AppOption.settings.map { .string($0.rawValue) }),
+              "controller": ControllerField.exported, "screen": ScreenRecord.exported,
               "presentations": .array(Presentation.allCases.map { .string($0.rawValue) })]]
         }
     }
@@ -131,20 +134,16 @@ package enum NavigatorBinding {
         }
     }
 
-    /// pending() -> { url, link, presentation, since } | nil: the open a guard keeps waiting.
+    /// pending() -> `PendingRecord` | nil: the open a guard keeps waiting.
     static let pending: LuaBinding = { L in
         LuaCall.run(L) { call in
             [try AppHost.from(call).navigator.pendingOpen.map(described) ?? .null]
         }
     }
 
-    /// A pending open as scripts and specs see it: `{ url, link, presentation, since }`, `since`
-    /// in seconds of the host's clock.
+    /// A pending open as scripts and specs see it (`PendingRecord`).
     package static func described(_ pending: PendingOpen) -> Value {
-        var fields: [(String, Value)] = [("url", .string(pending.request.url)), ("link", .bool(pending.request.fromOutside))]
-        if let presentation = pending.request.presentation { fields.append(("presentation", .string(presentation.rawValue))) }
-        fields.append(("since", .int(Int64(pending.since.timeIntervalSince1970.rounded(.down)))))
-        return .map(.init(uniqueKeysWithValues: fields))
+        PendingRecord.value(of: pending)
     }
 
     /// drop_pending() -> whether an open was pending
@@ -256,7 +255,7 @@ package enum NavigatorBinding {
             } catch {
                 throw Refusal(error.message)
             }
-            guard let setting = AppSetting(rawValue: key) else { throw Refusal("nav.\(key) is not a setting") }
+            guard let setting = AppOption.setting(named: key) else { throw Refusal("nav.\(key) is not a setting") }
             try setting.apply(value, to: &host.config, as: "nav.\(key)")
             return [.bool(true)]
         }
@@ -266,7 +265,7 @@ package enum NavigatorBinding {
     static let setting: LuaBinding = { L in
         LuaCall.run(L) { call in
             let host = try AppHost.from(call)
-            return [AppSetting(rawValue: try call.string(1, name: "setting"))?.value(in: host.config) ?? .null]
+            return [AppOption.setting(named: try call.string(1, name: "setting"))?.value(in: host.config) ?? .null]
         }
     }
 

@@ -64,7 +64,7 @@ extension WayfinderHost {
     }
 
     private func url(of controller: LuaController) -> String? {
-        exclusivelyOrStop("read a controller's URL") { (try? current.bridge.field("url", of: controller))?.stringValue }
+        exclusivelyOrStop("read a controller's URL") { (try? current.bridge.field(ControllerField.url.rawValue, of: controller))?.stringValue }
     }
 
     private func tellInput(_ event: ScreenInputEvent) {

@@ -1,22 +1,15 @@
-import OrderedCollections
 import Wayfinder
 
 /// A route's `guard = function(route) ... end` (docs/lua-api.md, "Guards"), asked by the
-/// navigator before the route's URL opens. The guard gets the route as function targets get it
-/// (url, pattern, params, query, fragment) and `link`, true for a link from outside; it answers
+/// navigator before the route's URL opens. The guard gets the route (`GuardedRoute`), with `link`
+/// true for a link from outside; it answers
 /// true, or false and the URL to open instead. An error in it, or its time budget running out,
 /// fails the open with the script's `file:line`; any other answer is an error naming the guard.
 extension LuaNavigatorBridge {
     func verdict(of match: RouteMatch<LuaTarget>, _ request: NavigationRequest) throws -> GuardVerdict {
         guard let routeGuard = match.route.target.routeGuard else { return .pass }
-        var route = OrderedDictionary<String, Value>()
-        route["url"] = .string(request.url)
-        route["pattern"] = .string(match.route.pattern.text)
-        route["params"] = .map(match.params)
-        route["query"] = .map(match.query)
-        if let fragment = match.fragment { route["fragment"] = .string(fragment) }
-        route["link"] = .bool(request.fromOutside)
-        let answer = try state.call(routeGuard.function, [.map(route)])
+        let route = GuardedRoute.value(of: match, url: request.url, link: request.fromOutside)
+        let answer = try state.call(routeGuard.function, [route])
         switch (answer.first ?? .null, answer.count > 1 ? answer[1] : .null) {
         case (.bool(true), _): return .pass
         case (.bool(false), .null): return .stop(instead: nil)

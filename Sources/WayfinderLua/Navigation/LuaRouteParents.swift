@@ -1,21 +1,14 @@
-import OrderedCollections
 import Wayfinder
 
 /// A route's `parent = function(route) ... end` (docs/lua-api.md, "Back stacks from a link"):
 /// asked at every open of the route for the URL to open beneath it, given the route as a guard
-/// gets it (url, pattern, params, query, fragment). It answers a URL, or nil for no parent; any
+/// gets it (`GuardedRoute`, without `link`). It answers a URL, or nil for no parent; any
 /// other answer is an error naming the function. Routes without one use their `parent` option,
 /// filled from the URL's params.
 extension LuaNavigatorBridge {
     func parent(of match: RouteMatch<LuaTarget>) throws -> String? {
         guard let function = match.route.target.parentFunction else { return try navigator.filledParent(of: match) }
-        var route = OrderedDictionary<String, Value>()
-        route["url"] = .string(match.url.text)
-        route["pattern"] = .string(match.route.pattern.text)
-        route["params"] = .map(match.params)
-        route["query"] = .map(match.query)
-        if let fragment = match.fragment { route["fragment"] = .string(fragment) }
-        switch try state.call(function.function, [.map(route)]).first ?? .null {
+        switch try state.call(function.function, [GuardedRoute.value(of: match, url: match.url.text, link: nil)]).first ?? .null {
         case .null: return nil
         case .string(let url): return url
         case let other:

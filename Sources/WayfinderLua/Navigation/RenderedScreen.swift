@@ -40,18 +40,18 @@ public struct RenderedScreen: Equatable, Sendable {
         guard case .map(let fields) = value else {
             throw failure("returned \(value.typeDescription), not a table { title, lines, links }")
         }
-        if let unknown = fields.keys.first(where: { !["title", "lines", "links", "fields", "buttons"].contains($0) }) {
-            throw failure("returned an unknown field '\(unknown)' (fields: title, lines, links, fields, buttons)")
+        if let unknown = fields.keys.first(where: { ScreenRecord(rawValue: $0) == nil }) {
+            throw failure("returned an unknown field '\(unknown)' (fields: \(ScreenRecord.names.joined(separator: ", ")))")
         }
-        self.fields = try Self.fields(fields["fields"], failure: failure)
-        buttons = try Self.buttons(fields["buttons"], failure: failure)
-        switch fields["title"] {
+        self.fields = try Self.fields(fields[ScreenRecord.fields.rawValue], failure: failure)
+        buttons = try Self.buttons(fields[ScreenRecord.buttons.rawValue], failure: failure)
+        switch fields[ScreenRecord.title.rawValue] {
         case nil, .null?: title = nil
         case .string(let text)?: title = text
         case let other?: throw failure("returned a title that is \(other.typeDescription), not a string")
         }
         lines = []
-        switch fields["lines"] {
+        switch fields[ScreenRecord.lines.rawValue] {
         case nil, .null?: break
         case .array(let items)?:
             for (i, item) in items.enumerated() {
@@ -65,7 +65,7 @@ public struct RenderedScreen: Equatable, Sendable {
         case let other?: throw failure("returned lines that are \(other.typeDescription), not a list")
         }
         links = []
-        switch fields["links"] {
+        switch fields[ScreenRecord.links.rawValue] {
         case nil, .null?: break
         case .array(let items)?:
             for (i, item) in items.enumerated() {

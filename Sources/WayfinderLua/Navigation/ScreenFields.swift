@@ -85,22 +85,21 @@ extension RenderedScreen {
             guard case .map(let entry) = item else {
                 throw failure("returned \(at) that is \(item.typeDescription), not { name = ..., kind = ... }")
             }
-            let known = ["name", "label", "kind", "value", "choices", "sample"]
-            if let unknown = entry.keys.first(where: { !known.contains($0) }) {
-                throw failure("returned \(at) with an unknown key '\(unknown)' (keys: \(known.joined(separator: ", ")))")
+            if let unknown = entry.keys.first(where: { ScreenFieldRecord(rawValue: $0) == nil }) {
+                throw failure("returned \(at) with an unknown key '\(unknown)' (keys: \(ScreenFieldRecord.names.joined(separator: ", ")))")
             }
-            guard let name = entry["name"]?.stringValue, !name.isEmpty else {
+            guard let name = entry[ScreenFieldRecord.name.rawValue]?.stringValue, !name.isEmpty else {
                 throw failure("returned \(at) without a name (a non-empty string)")
             }
             guard names.insert(name).inserted else { throw failure("returned two fields named '\(name)'") }
             var label: String?
-            switch entry["label"] {
+            switch entry[ScreenFieldRecord.label.rawValue] {
             case nil, .null?: break
             case .string(let text)?: label = text
             case let other?: throw failure("returned \(at) whose label is \(other.typeDescription), not a string")
             }
             let kind: Field.Kind
-            switch entry["kind"] {
+            switch entry[ScreenFieldRecord.kind.rawValue] {
             case nil, .null?: kind = .text
             case .string(let text)?:
                 guard let known = Field.Kind(rawValue: text) else {
@@ -110,7 +109,7 @@ extension RenderedScreen {
             case let other?: throw failure("returned \(at) whose kind is \(other.typeDescription), not one of \(Field.Kind.allNames)")
             }
             var choices = [String]()
-            switch (kind, entry["choices"]) {
+            switch (kind, entry[ScreenFieldRecord.choices.rawValue]) {
             case (.choice, .array(let list)?) where !list.isEmpty:
                 for (j, choice) in list.enumerated() {
                     guard let text = choice.stringValue else {
@@ -123,11 +122,11 @@ extension RenderedScreen {
             case (_, _?): throw failure("returned \(at) with choices, which only a field of kind choice has")
             }
             var field = Field(name: name, label: label, kind: kind, choices: choices)
-            if let given = entry["value"], !given.isNull {
+            if let given = entry[ScreenFieldRecord.value.rawValue], !given.isNull {
                 if let problem = field.problem(with: given) { throw failure("returned \(at) whose value does not fit: \(problem)") }
                 field.value = given
             }
-            if let sample = entry["sample"], !sample.isNull {
+            if let sample = entry[ScreenFieldRecord.sample.rawValue], !sample.isNull {
                 if let problem = field.problem(with: sample) { throw failure("returned \(at) whose sample does not fit: \(problem)") }
                 field.sample = sample
             }

@@ -69,7 +69,13 @@ struct LuaDefinitionsContractTests {
         let perApp = Set([OpenAction.route, .params].map(\.rawValue))
         #expect(meta.fields("wayfinder.action").union(meta.fields("wayfinder.action_options"))
             == Set(OpenAction.forScripts.map(\.rawValue)).subtracting(perApp))
-        #expect(meta.fields("wayfinder.app_config") == Set(AppBinding.Option.names))
+        #expect(meta.fields("wayfinder.app_config") == Set(AppOption.names))
+        #expect(meta.fields("wayfinder.pending") == Set(PendingRecord.names))
+        #expect(meta.fields("wayfinder.guarded_route") == Set(GuardedRoute.names))
+        // A controller's class lists what scripts set on it besides the host's fields.
+        #expect(Set(ControllerField.names).isSubset(of: meta.fields("wayfinder.controller")))
+        #expect(meta.fields("wayfinder.screen") == Set(ScreenRecord.names))
+        #expect(meta.fields("wayfinder.field") == Set(ScreenFieldRecord.names))
         #expect(meta.fields("wayfinder.saved_state") == Set(MigrationTree.treeKeys))
         #expect(meta.fields("wayfinder.saved_entry") == Set(StateDocument.EntryField.names))
         #expect(meta.fields("wayfinder.saved_pending") == Set(StateDocument.PendingField.names))
@@ -78,6 +84,36 @@ struct LuaDefinitionsContractTests {
         let model = try #require(meta.classes["wayfinder.saved_entry"]?[StateDocument.EntryField.model.rawValue])
         let keys = model.split(whereSeparator: { !$0.isLetter && $0 != "_" && $0 != ":" }).filter { $0.hasSuffix(":") }.map { String($0.dropLast()) }
         #expect(Set(keys) == Set(StateDocument.ModelField.names))
+    }
+
+    /// The keys of the inline table type `{ a?: T, b: U }` in `line`, in order.
+    static func inlineKeys(_ line: Substring) -> [String] {
+        guard let open = line.firstIndex(of: "{"), let close = line[open...].firstIndex(of: "}") else { return [] }
+        // Items are split at commas outside a type's brackets (`table<string, string>`).
+        var items = [""], depth = 0
+        for character in line[line.index(after: open)..<close] {
+            switch character {
+            case "<", "(": depth += 1
+            case ">", ")": depth -= 1
+            case "," where depth == 0: items.append(""); continue
+            default: break
+            }
+            items[items.count - 1].append(character)
+        }
+        return items.compactMap { item in
+            let key = item.split(separator: ":").first?.trimmingCharacters(in: .whitespaces) ?? ""
+            return key.isEmpty ? nil : String(key.hasSuffix("?") ? key.dropLast() : key[...])
+        }
+    }
+
+    @Test("wf.context's overload lists the declared options, in order")
+    func contextOptionsAreTheRecord() throws {
+        let text = try String(contentsOf: Self.file, encoding: .utf8)
+        let lines = text.split(separator: "\n")
+        let at = try #require(lines.firstIndex { $0.hasPrefix("wf.context = ") })
+        let overload = try #require(lines[..<at].last { $0.hasPrefix("---@overload fun(spec?: {") })
+        #expect(Self.inlineKeys(overload) == ContextOption.names)
+        #expect(Self.inlineKeys("---@overload fun(spec?: { name?: string, colour: table<string, string>, f?: fun(a, b) }): x") == ["name", "colour", "f"])
     }
 
     /// Every record's symbols are its cases' names, as Lua asks for them.
@@ -93,11 +129,15 @@ struct LuaDefinitionsContractTests {
         var wrong = [String]()
         wrong += Self.symbolsAreCaseNames(RouteOption.self) + Self.symbolsAreCaseNames(RouteDescription.Field.self)
         wrong += Self.symbolsAreCaseNames(OpenAction.self) + Self.symbolsAreCaseNames(PersistRecord.self) + Self.symbolsAreCaseNames(MakeField.self)
-        wrong += Self.symbolsAreCaseNames(AppBinding.Option.self) + Self.symbolsAreCaseNames(AppBinding.TabField.self)
+        wrong += Self.symbolsAreCaseNames(AppOption.self) + Self.symbolsAreCaseNames(AppTabField.self)
         wrong += Self.symbolsAreCaseNames(StateDocument.Member.self) + Self.symbolsAreCaseNames(StateDocument.RootField.self)
         wrong += Self.symbolsAreCaseNames(StateDocument.RootKind.self) + Self.symbolsAreCaseNames(StateDocument.EntryField.self)
         wrong += Self.symbolsAreCaseNames(StateDocument.ModelField.self) + Self.symbolsAreCaseNames(StateDocument.PendingField.self)
         wrong += Self.symbolsAreCaseNames(StateDocument.ContextField.self) + Self.symbolsAreCaseNames(MigrationTree.ContextNils.self)
+        wrong += Self.symbolsAreCaseNames(RouteTargetField.self) + Self.symbolsAreCaseNames(NativeScreenField.self)
+        wrong += Self.symbolsAreCaseNames(ControllerField.self) + Self.symbolsAreCaseNames(ContextOption.self)
+        wrong += Self.symbolsAreCaseNames(PendingRecord.self) + Self.symbolsAreCaseNames(GuardedRoute.self)
+        wrong += Self.symbolsAreCaseNames(ScreenRecord.self) + Self.symbolsAreCaseNames(ScreenFieldRecord.self)
         #expect(wrong.isEmpty, "\(wrong)")
         #expect(RouteOption.symbol(of: "a_b_c") == "aBC")
         #expect(RouteOption.symbol(of: "plain") == "plain")

@@ -197,6 +197,23 @@ struct NativeScreenTests {
         #expect(factory.requests.isEmpty)
     }
 
+    @Test("make takes the declared fields alone: another is named, at the caller's line, and no screen is made")
+    func makeRefusesAFieldItDoesNotDeclare() throws {
+        let factory = Factory()
+        let app = try EmbeddedApp(Self.app, native: factory.screens)
+        // The native module is the bundled modules' only; lent again under a name the test can reach.
+        try app.host.current.state.registerLibrary("probe.screens", NativeScreenBinding.functions.filter { $0.0 == "make" })
+        let unknown = thrownMessage {
+            try app.run("local make = require('probe.screens').make\nreturn make { name = 'Camera', url = 'tt://camera/1', colour = 'red' }")
+        }
+        let known = NativeScreenField.names.joined(separator: ", ")
+        #expect(unknown == "probe.lua:2: bad argument #1 to 'probe.screens.make' (unknown field 'colour' (known: \(known)))")
+        #expect(factory.requests.isEmpty)
+        let made = try app.run("local make = require('probe.screens').make\nreturn make { name = 'Camera', url = 'tt://camera/1' }")
+        #expect(made.count == 1 && !made[0].isNull)
+        #expect(factory.requests.map(\.url) == ["tt://camera/1"])
+    }
+
     @Test func aNameThatCannotBeOneIsRefusedWhenTheHostIsMade() throws {
         for name in ["", "Camera view", "Camera\n", "Kamera/1"] {
             let message = thrownMessage {

@@ -90,6 +90,7 @@
 ---@field kind? "text"|"secret"|"toggle"|"choice" "text" when absent; a secret is shown masked and never saved
 ---@field value? string|boolean its value before anything is typed (a toggle's is a boolean)
 ---@field choices? string[] what a choice field may hold
+---@field sample? string|boolean what `wayfinder crawl` types before pressing a button (else the field as it is)
 
 ---A controller class made by `wf.controller`; the host calls the hooks that exist.
 ---@class wayfinder.controller
