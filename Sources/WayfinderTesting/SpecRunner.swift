@@ -117,24 +117,15 @@ package struct SpecRunner {
         }
     }
 
-    /// `files` in the order busted's --shuffle runs them under `seed`: Lua's generator seeded
-    /// with it, each place from the last down swapped with one at or before it.
+    /// `files` in the order busted's --shuffle runs them under `seed`: the spec module's own
+    /// shuffle (lua/wayfinder/shuffle.lua) over their places.
     package static func shuffledFiles(_ files: [String], seed: UInt64, limits: LuaLimits = .standard) throws(ScriptError) -> [String] {
+        guard let module = EmbeddedSpecLua.files["shuffle.lua"] else { return files }
         let state = try LuaState(limits: limits)
-        let answer = try state.run(source: """
-            return function(count, seed)
-              local order = {}
-              for i = 1, count do order[i] = i end
-              math.randomseed(seed)
-              for n = count, 2, -1 do
-                local k = math.random(n)
-                order[n], order[k] = order[k], order[n]
-              end
-              return order
-            end
-            """, chunkName: "=shuffle")
+        let answer = try state.run(source: String(decoding: module, as: UTF8.self), chunkName: "=wayfinder/shuffle.lua")
         guard case .handle(let shuffle)? = answer.first else { return files }
-        let order = try state.call(shuffle, [.int(Int64(files.count)), .int(Int64(bitPattern: seed))]).first
+        let places = Value.array(files.indices.map { .int(Int64($0 + 1)) })
+        let order = try state.call(shuffle, [places, .int(Int64(bitPattern: seed))]).first
         let indices = items(order).compactMap { value -> Int? in if case .int(let index) = value { return Int(index) - 1 } else { return nil } }
         guard indices.count == files.count, Set(indices) == Set(files.indices) else { return files }
         return indices.map { files[$0] }

@@ -8,6 +8,7 @@
 local native = require "wayfinder.native.spec"
 local files = require "wayfinder.native.spec_files"
 local spec_io = require "wayfinder.spec_io"
+local shuffle = require "wayfinder.shuffle"
 
 local spec = {}
 
@@ -186,17 +187,6 @@ function spec.randomize(...)
   end
 end
 
-local randomseed, random = math.randomseed, math.random
-
--- busted's shuffle: the generator seeded with `seed`, then each place from the last down swapped
--- with one at or before it, so a seed gives the order busted gives.
-local function shuffle(list, seed)
-  randomseed(seed)
-  for n = #list, 2, -1 do
-    local k = random(n)
-    list[n], list[k] = list[k], list[n]
-  end
-end
 
 -- Raises a failure: `level` is relative to the caller of this function's caller, as for error.
 -- A message that is not a string is raised as it is, an error like any other.

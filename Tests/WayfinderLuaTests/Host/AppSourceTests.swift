@@ -228,7 +228,7 @@ struct AppSourceTests {
             onDisk[path] = try [UInt8](Data(contentsOf: URL(fileURLWithPath: root + "/" + path)))
         }
         #expect(onDisk.keys.contains("init.lua"))
-        let specRunners: Set = ["spec.lua", "spec_io.lua", "testing.lua"]
+        let specRunners: Set = ["spec.lua", "spec_io.lua", "testing.lua", "shuffle.lua"]
         #expect(Set(EmbeddedSpecLua.files.keys) == specRunners)
         #expect(EmbeddedLua.files == onDisk.filter { !specRunners.contains($0.key) })
         #expect(EmbeddedSpecLua.files == onDisk.filter { specRunners.contains($0.key) })
