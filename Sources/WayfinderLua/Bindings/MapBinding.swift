@@ -16,10 +16,14 @@ enum MapBinding {
     /// each option has there.
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in
-            [["options": RouteOption.exported, "route": RouteDescription.Field.exported,
-              "option_keys": .array(RouteOption.allCases.map { ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(RouteOption.symbol(of: $0.rawValue))] })]]
+            [["options": RouteOption.exported, "route": RouteDescription.Field.exported, "option_keys": optionKeys]]
         }
     }
+
+    /// Each option's key in a route's description, made once: every launch asks for it.
+    private static let optionKeys = Value.array(RouteOption.allCases.map {
+        ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(RouteOption.symbol(of: $0.rawValue))]
+    })
 
     /// What `add` is told of its target, by name: the class's name (`wf.controller`'s), and the
     /// native screen's when the class is one `wf.native` made.
