@@ -195,6 +195,11 @@ lua_State *wf_newstate(size_t memory_limit, int64_t budget_ns);
 wf_host *wf_close(lua_State *L);
 void wf_free_host(wf_host *h);
 
+/* A flag one thread raises and another reads without a lock (release and acquire order): Swift's
+   own atomics need newer systems than the package supports. */
+static inline void wf_flag_store(int *flag, int value) { __atomic_store_n(flag, value, __ATOMIC_RELEASE); }
+static inline int wf_flag_load(const int *flag) { return __atomic_load_n(flag, __ATOMIC_ACQUIRE); }
+
 static inline wf_host *wf_host_of(lua_State *L) {
     void *ud = NULL;
     (void)lua_getallocf(L, &ud);

@@ -1,6 +1,6 @@
 /// The names in a state file's document (docs/persistence.md), declared once: the document is
 /// written and read by them (`NavigationState+Document.swift`), a migration is handed it by them,
-/// and the Lua side that shows a migration the tree (lua/wayfinder/migration.lua) is given them
+/// and the Lua side that shows a migration the tree (lua/wayfinder/migration_tree.lua) is given them
 /// rather than spelling them again.
 package enum StateDocument {
     /// The document's top-level members, in the order they are written.

@@ -17,11 +17,18 @@ enum MapBinding {
     /// values the `mode` option takes (`RouteOption.modes`).
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in
-            [["options": RouteOption.exported, "route": RouteDescription.Field.exported,
-              "option_keys": .array(RouteOption.allCases.map { ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(RouteOption.symbol(of: $0.rawValue))] }),
-              "target": RouteTargetField.exported, "modes": RouteOption.modes]]
+            [exported]
         }
     }
+
+    /// The table `fields()` answers, made once: every launch asks for it.
+    private static let exported: Value = [
+        "options": RouteOption.exported, "route": RouteDescription.Field.exported,
+        "option_keys": .array(RouteOption.allCases.map {
+            ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(RouteOption.symbol(of: $0.rawValue))]
+        }),
+        "target": RouteTargetField.exported, "modes": RouteOption.modes,
+    ]
 
     /// add(pattern, target, `RouteTargetField` record, options, guard | nil,
     /// parent function | nil) -> true | nil, message. The functions come apart too, so where they

@@ -1,6 +1,6 @@
 import Wayfinder
 
-/// The saved state as an app's `migrate(state, from, to)` sees it (lua/wayfinder/migration.lua):
+/// The saved state as an app's `migrate(state, from, to)` sees it (lua/wayfinder/migration_tree.lua):
 /// the document's tree by name, every entry a table of `StateDocument.EntryField`s, every
 /// context a table of `StateDocument.ContextField`s shared by the entries that use it. Its names
 /// are the document's (`StateDocument`), handed to the Lua side rather than spelled there, and

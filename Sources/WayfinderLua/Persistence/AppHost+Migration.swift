@@ -5,7 +5,7 @@ import Wayfinder
 /// A saved state of another version of the app (docs/persistence.md, "Versions and migrations"):
 /// every state records the version of the app that saved it (`wf.app { version = N }`, else 1).
 /// One of an older version is handed to the app's `migrate(state, from, to)` before it is
-/// restored (lua/wayfinder/migration.lua gives it the tree by name and checks what comes back);
+/// restored (lua/wayfinder/migration_tree.lua gives it the tree by name and checks what comes back);
 /// one of a newer version is not restored.
 extension AppHost {
     /// False when a newer version of the app saved `saved`: it is set aside (kept, with a
@@ -86,7 +86,7 @@ extension AppHost {
     }
 
     /// The state `migrate` answered (its root, modals, popover, waiting open and contexts, by
-    /// position, as lua/wayfinder/migration.lua turns them back), over the saved `document`'s
+    /// position, as lua/wayfinder/migration_tree.lua turns them back), over the saved `document`'s
     /// other fields.
     private static func state(from answer: Value, replacing document: OrderedDictionary<String, Value>) throws -> NavigationState {
         guard let migrated = answer.mapValue else { throw MigrationDocumentError("it is a \(answer.kindName)") }

@@ -4,15 +4,35 @@ import Wayfinder
 
 /// Ids of handles whose last copy went. A `Value.Handle` may be dropped on any thread, so it only
 /// queues its id here; the state releases the Lua values the next time it is entered.
-final class HandleReleaseQueue: Sendable {
+///
+/// The state looks at the queue each time it is entered, several times in each open, and it is
+/// nearly always empty: a flag raised with each id, read without the lock, saves those looks the
+/// lock. An id queued while the state reads the flag is taken at the next look.
+final class HandleReleaseQueue: @unchecked Sendable {
     private let pending = Locked<[UInt64]>([])
+    // Changed under the lock only; read without it. Unchecked above for this pointer alone.
+    private let queued: UnsafeMutablePointer<Int32>
+
+    init() {
+        queued = .allocate(capacity: 1)
+        queued.initialize(to: 0)
+    }
+
+    deinit {
+        queued.deallocate()
+    }
 
     func add(_ id: UInt64) {
-        pending.withLock { $0.append(id) }
+        pending.withLock { ids in
+            ids.append(id)
+            wf_flag_store(queued, 1)
+        }
     }
 
     func takeAll() -> [UInt64] {
-        pending.withLock { ids in
+        guard wf_flag_load(queued) != 0 else { return [] }
+        return pending.withLock { ids in
+            wf_flag_store(queued, 0)
             defer { ids.removeAll() }
             return ids
         }

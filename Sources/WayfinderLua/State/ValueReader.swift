@@ -159,8 +159,11 @@ struct ValueReader {
     var holdsTablesThatAreNotData = false
     /// Bytes this crossing may still copy.
     private(set) var room: Int
+    /// The cap's words when the cap bounds the crossing; nil when the memory limit does.
+    private let capReached: String?
     /// What a crossing that runs out of room reports: the memory limit's words, or the cap's.
-    let limitReached: String
+    /// Spelled only when a crossing fails: every call into Lua makes a reader, and few fail.
+    var limitReached: String { capReached ?? "memory limit of \(state.limits.memoryDescription) reached" }
 
     /// A crossing of at most what remains under the memory limit, and of at most `cap`'s bytes
     /// when that is smaller.
@@ -170,11 +173,11 @@ struct ValueReader {
         let room = max(state.roomForCopies, state.reserveForLua)
         if let cap, cap.bytes < room {
             self.room = cap.bytes
-            limitReached = cap.reached
+            capReached = cap.reached
             collects = false
         } else {
             self.room = room
-            limitReached = "memory limit of \(state.limits.memoryDescription) reached"
+            capReached = nil
         }
     }
 
