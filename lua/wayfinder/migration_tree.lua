@@ -163,8 +163,8 @@ local function to_document(tree)
   -- The path of the layer `levels` inward from the one at `path`: spelled out near the top,
   -- counted further in (a chain may be as long as the script made it).
   local function inner_path(path, levels)
-    if levels <= 8 then return path .. string.rep(".inner", levels) end
-    return path .. ".inner (" .. levels .. " layers in)"
+    if levels <= 8 then return path .. string.rep("." .. C.inner, levels) end
+    return path .. "." .. C.inner .. " (" .. levels .. " layers in)"
   end
 
   -- Contexts in the order the document needs (each after the one it chains to), one per table.
