@@ -1,4 +1,3 @@
-import Synchronization
 import Wayfinder
 
 /// A record that crosses between Lua and Swift (a route's options and description, an open's
@@ -52,7 +51,7 @@ extension CrossingRecord {
 }
 
 /// Each record's list, made once in a process: every launch hands the lists to its Lua state.
-private let exportedRecords = Mutex<[ObjectIdentifier: Value]>([:])
+private let exportedRecords = Locked<[ObjectIdentifier: Value]>([:])
 
 extension StateDocument.Member: CrossingRecord {}
 extension StateDocument.RootField: CrossingRecord {}
