@@ -1,18 +1,21 @@
 -- The records that cross between Lua and Swift are declared on the Swift side
--- (Sources/WayfinderLua/Contract), which exports each as the list of its fields: each field's
--- name (its key in the record), its symbol (the Swift case's name), the Lua type its value must
--- have ("any" for any) and whether only the host writes it. Lua code takes every key from there
--- (`keys`), and checks a table a script handed over against the list (`check`), raising a
--- mistake at the script's own line; the host checks the values.
+-- (Sources/WayfinderLua/Contract), which exports each as the list of its fields, flat, four
+-- places a field: its name (its key in the record), its symbol (the Swift case's name), the Lua
+-- type its value must have ("any" for any) and whether only the host writes it. Lua code takes
+-- every key from there (`keys`), and checks a table a script handed over against the list
+-- (`check`), raising a mistake at the script's own line; the host checks the values.
 local fields = {}
+
+local NAME, SYMBOL, TYPE, HOST = 0, 1, 2, 3
 
 -- The exported list, ready for check: the names a script may give, in order, and each one's type.
 function fields.list(exported)
   local list = { names = {}, types = {} }
-  for _, field in ipairs(exported) do
-    if not field.host then
-      list.names[#list.names + 1] = field.name
-      list.types[field.name] = field.type
+  for at = 1, #exported, 4 do
+    if not exported[at + HOST] then
+      local name = exported[at + NAME]
+      list.names[#list.names + 1] = name
+      list.types[name] = exported[at + TYPE]
     end
   end
   return list
@@ -23,26 +26,33 @@ end
 -- module that uses it loads (take the keys into locals there).
 function fields.keys(exported)
   local keys = {}
-  for _, field in ipairs(exported) do keys[field.symbol] = field.name end
+  for at = 1, #exported, 4 do keys[exported[at + SYMBOL]] = exported[at + NAME] end
   return setmetatable(keys, {
     __index = function(_, symbol) error("the host declares no field '" .. tostring(symbol) .. "' in this record", 2) end,
   })
 end
 
+-- The record's names, in order.
+function fields.names(exported)
+  local names = {}
+  for at = 1, #exported, 4 do names[#names + 1] = exported[at + NAME] end
+  return names
+end
+
 -- The exported names as a set, for a quick "is this one of them".
 function fields.set(exported)
   local set = {}
-  for _, field in ipairs(exported) do set[field.name] = true end
+  for at = 1, #exported, 4 do set[exported[at + NAME]] = true end
   return set
 end
 
 -- nil when the host lists `exported` in the order of `keys`, else what differs: for a record
 -- passed by position, whose order both sides must share.
 function fields.order_differs(exported, keys, what)
-  for i = 1, math.max(#exported, #keys) do
-    local given = exported[i] and exported[i].name
-    if given ~= keys[i] then
-      return what .. " takes field " .. i .. " as '" .. tostring(keys[i]) .. "' but the host passes '" .. tostring(given) .. "' there"
+  local names = fields.names(exported)
+  for i = 1, math.max(#names, #keys) do
+    if names[i] ~= keys[i] then
+      return what .. " takes field " .. i .. " as '" .. tostring(keys[i]) .. "' but the host passes '" .. tostring(names[i]) .. "' there"
     end
   end
   return nil

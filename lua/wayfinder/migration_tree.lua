@@ -17,6 +17,7 @@ local D, R, K = fields.keys(exported.document), fields.keys(exported.root), fiel
 local E, P, C = fields.keys(exported.entry), fields.keys(exported.pending), fields.keys(exported.context)
 local NILS = fields.keys(exported.context_nils).nils
 local entry_fields, pending_fields = fields.set(exported.entry), fields.set(exported.pending)
+local ENTRY_NAMES, PENDING_NAMES = fields.names(exported.entry), fields.names(exported.pending)
 local model_fields, context_fields = fields.set(exported.model), fields.set(exported.context)
 context_fields[NILS] = true
 local tree_fields = {}
@@ -45,7 +46,7 @@ local function to_tree(document)
   end
   local function entry(saved)
     local tree_entry = {}
-    for _, field in ipairs(exported.entry) do tree_entry[field.name] = saved[field.name] end
+    for _, name in ipairs(ENTRY_NAMES) do tree_entry[name] = saved[name] end
     tree_entry[E.important] = saved[E.important] or false
     local context = saved[E.context]
     tree_entry[E.context] = context ~= nil and contexts[context + 1] or nil
@@ -64,7 +65,7 @@ local function to_tree(document)
   local pending = document[D.pending]
   if pending ~= nil then
     local waiting = {}
-    for _, field in ipairs(exported.pending) do waiting[field.name] = pending[field.name] end
+    for _, name in ipairs(PENDING_NAMES) do waiting[name] = pending[name] end
     waiting[P.link] = pending[P.link] or false
     tree[D.pending] = waiting
   end

@@ -5,7 +5,7 @@ import Wayfinder
 enum AppBinding {
     static let functions: [(String, LuaBinding)] = [("configure", configure), ("fields", fields), ("state_fields", stateFields)]
 
-    /// fields() -> { options = { { name, symbol, type, host }, ... }, tab = { ... } }: `wf.app`'s fields and a tab's.
+    /// fields() -> { options = { name, symbol, type, host, ... }, tab = { ... } }: `wf.app`'s fields and a tab's.
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in [["options": AppOption.exported, "tab": AppTabField.exported]] }
     }

@@ -11,7 +11,7 @@ enum ContextBinding {
         ("observe", observe), ("fields", fields),
     ]
 
-    /// fields() -> { { name, symbol, type, host }, ... }: the fields of `wf.context { ... }`
+    /// fields() -> { name, symbol, type, host, ... }: the fields of `wf.context { ... }`
     /// (`ContextOption`).
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in [ContextOption.exported] }

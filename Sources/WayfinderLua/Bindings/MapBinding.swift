@@ -11,7 +11,7 @@ enum MapBinding {
         ("url_for_route", urlForRoute),
     ]
 
-    /// fields() -> { options = { { name, symbol, type, host }, ... }, route = ..., option_keys = ..., target = ..., modes = ... }:
+    /// fields() -> { options = { name, symbol, type, host, ... }, route = ..., option_keys = ..., target = ..., modes = ... }:
     /// the route options (`RouteOption`), the fields of a route's description (`RouteDescription.Field`),
     /// the key each option has there, what `add` is told of a target (`RouteTargetField`) and the
     /// values the `mode` option takes (`RouteOption.modes`).
@@ -24,8 +24,8 @@ enum MapBinding {
     /// The table `fields()` answers, made once: every launch asks for it.
     private static let exported: Value = [
         "options": RouteOption.exported, "route": RouteDescription.Field.exported,
-        "option_keys": .array(RouteOption.allCases.map {
-            ["name": .string(RouteDescription.descriptionKey(of: $0)), "symbol": .string(RouteOption.symbol(of: $0.rawValue))]
+        "option_keys": ExportedFields.names(RouteOption.allCases.map {
+            (RouteDescription.descriptionKey(of: $0), RouteOption.symbol(of: $0.rawValue))
         }),
         "target": RouteTargetField.exported, "modes": RouteOption.modes,
     ]

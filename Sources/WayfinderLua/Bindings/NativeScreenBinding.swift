@@ -11,7 +11,7 @@ enum NativeScreenBinding {
         ("check", check), ("make", make), ("title", title), ("saved", saved), ("fields", fields),
     ]
 
-    /// fields() -> { { name, symbol, type, host }, ... }: the fields of the table `make` takes
+    /// fields() -> { name, symbol, type, host, ... }: the fields of the table `make` takes
     /// (`NativeScreenField`).
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in [NativeScreenField.exported] }

@@ -18,7 +18,7 @@ package enum NavigatorBinding {
     /// `StateDocument.ModelField`, `MakeField` in the order `make` takes them, `PersistRecord`,
     /// the fields set on every controller, `ControllerField`, and what `render()` answers,
     /// `ScreenRecord`),
-    /// each `{ { name, symbol, type, host }, ... }`; the settings `nav.<name>` reads and writes;
+    /// each `{ name, symbol, type, host, ... }`; the settings `nav.<name>` reads and writes;
     /// the presentation verbs (`Presentation`).
     static let fields: LuaBinding = { L in
         LuaCall.run(L) { _ in

@@ -20,18 +20,17 @@ extension CrossingRecord {
     package var luaType: String? { nil }
     package static var forScripts: [Self] { Array(allCases) }
 
-    /// The list as the Lua side reads it: `{ { name = ..., symbol = ..., type = ..., host = ... }, ... }`
-    /// in this order (messages list the names so). `name` is the key in the record; `symbol` the
-    /// Swift case's name (`symbol(of:)`), by which Lua code asks for the key (`fields.keys`);
-    /// `type` is "any" for any value; `host` marks a field only the host writes, which a
-    /// script's table may not hold.
+    /// The list as the Lua side reads it (`ExportedFields`), fields in this order (messages list
+    /// the names so). `name` is the key in the record; `symbol` the Swift case's name
+    /// (`symbol(of:)`), by which Lua code asks for the key (`fields.keys`); `type` is "any" for
+    /// any value; `host` marks a field only the host writes, which a script's table may not hold.
     package static var exported: Value {
         let type = ObjectIdentifier(Self.self)
         if let made = exportedRecords.withLock({ $0[type] }) { return made }
         let scripts = Set(forScripts.map(\.rawValue))
-        let list = Value.array(allCases.map { field in
-            ["name": .string(field.rawValue), "symbol": .string(symbol(of: field.rawValue)),
-             "type": .string(field.luaType ?? "any"), "host": .bool(!scripts.contains(field.rawValue))]
+        let list = ExportedFields.list(allCases.map { field in
+            ExportedFields.Field(name: field.rawValue, symbol: symbol(of: field.rawValue), type: field.luaType ?? "any",
+                                 host: !scripts.contains(field.rawValue))
         })
         exportedRecords.withLock { $0[type] = list }
         return list
@@ -48,6 +47,29 @@ extension CrossingRecord {
 
     /// The names in order, as the messages and the LuaLS definitions list them.
     package static var names: [String] { allCases.map(\.rawValue) }
+}
+
+/// How a list of fields crosses to Lua (lua/wayfinder/fields.lua reads it): flat, four places a
+/// field, its name, symbol, type and whether only the host writes it. One table for a whole list
+/// rather than one a field: every launch hands every list over.
+package enum ExportedFields {
+    /// One field of a list.
+    package struct Field {
+        let name: String
+        let symbol: String
+        var type = "any"
+        var host = false
+    }
+
+    package static func list(_ fields: [Field]) -> Value {
+        .array(fields.flatMap { [.string($0.name), .string($0.symbol), .string($0.type), .bool($0.host)] })
+    }
+
+    /// A list of names alone, each with the symbol Lua asks for it by (the modes, the options'
+    /// keys in a route's description).
+    package static func names(_ names: [(name: String, symbol: String)]) -> Value {
+        list(names.map { Field(name: $0.name, symbol: $0.symbol) })
+    }
 }
 
 /// Each record's list, made once in a process: every launch hands the lists to its Lua state.

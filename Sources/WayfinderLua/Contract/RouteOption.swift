@@ -13,10 +13,10 @@ package enum RouteOption: String, CrossingRecord {
     /// `external = true`.
     static let externalMode = "external"
 
-    /// The values `mode` takes, as a list by name and symbol (`fields.keys` reads it): the
-    /// navigation modes and `externalMode`.
+    /// The values `mode` takes, as a list of names (`fields.keys` reads it): the navigation
+    /// modes and `externalMode`.
     static var modes: Value {
-        .array((NavigationMode.allCases.map(\.rawValue) + [externalMode]).map { ["name": .string($0), "symbol": .string(symbol(of: $0))] })
+        ExportedFields.names((NavigationMode.allCases.map(\.rawValue) + [externalMode]).map { ($0, symbol(of: $0)) })
     }
 
     /// `allCases`, made once: every route added reads its options by it.

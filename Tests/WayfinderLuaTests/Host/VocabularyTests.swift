@@ -74,7 +74,8 @@ struct VocabularyTests {
         #expect(map["options"] == RouteOption.exported)
         #expect(map["route"] == RouteDescription.Field.exported)
         #expect(map["target"] == RouteTargetField.exported)
-        #expect(map["modes"]?.arrayValue?.compactMap { $0["name"]?.stringValue } == NavigationMode.allCases.map(\.rawValue) + [RouteOption.externalMode])
+        let modes = map["modes"]?.arrayValue ?? []
+        #expect(stride(from: 0, to: modes.count, by: 4).compactMap { modes[$0].stringValue } == NavigationMode.allCases.map(\.rawValue) + [RouteOption.externalMode])
         #expect(try exported(NativeScreenBinding.functions, "screens") == NativeScreenField.exported)
         #expect(try exported(ContextBinding.functions, "context") == ContextOption.exported)
         let appFields = try exported(AppBinding.functions, "app")
@@ -91,9 +92,11 @@ struct VocabularyTests {
         #expect(navigator["screen"] == ScreenRecord.exported)
         #expect(navigator["settings"] == .array(AppOption.settings.map { .string($0.rawValue) }))
         #expect(navigator["presentations"] == .array(Presentation.allCases.map { .string($0.rawValue) }))
-        #expect(RouteOption.exported.arrayValue?.first == ["name": "mode", "symbol": "mode", "type": "string", "host": false])
-        #expect(MakeField.exported.arrayValue?[5] == ["name": "param_names", "symbol": "paramNames", "type": "any", "host": false])
-        #expect(OpenAction.exported.arrayValue?.last == ["name": "model", "symbol": "model", "type": "any", "host": true])
+        // Four places a field: name, symbol, type, host.
+        func field(_ list: Value, _ index: Int) -> [Value] { Array((list.arrayValue ?? [])[(index * 4)..<(index * 4 + 4)]) }
+        #expect(field(RouteOption.exported, 0) == ["mode", "mode", "string", false])
+        #expect(field(MakeField.exported, 5) == ["param_names", "paramNames", "any", false])
+        #expect(field(OpenAction.exported, OpenAction.allCases.count - 1) == ["model", "model", "any", true])
     }
 
     @Test("every enumerated option is refused in one wording, wherever it is checked")

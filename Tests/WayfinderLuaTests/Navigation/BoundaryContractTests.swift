@@ -21,7 +21,8 @@ struct BoundaryContractTests {
 
     /// What `make` would say of the host's list with `names` in its place.
     private func disagreement(_ app: TestApp, _ names: [String]) throws -> Value {
-        let list = names.map { "{ name = '\($0)' }" }.joined(separator: ", ")
+        // The list as the host hands it over: four places a field (name, symbol, type, host).
+        let list = names.map { "'\($0)', '\($0)', 'any', false" }.joined(separator: ", ")
         return try app.run("return require('wayfinder.host').fields_disagree({ \(list) })").first ?? .null
     }
 
