@@ -191,6 +191,20 @@ local function to_document(tree)
     return index[ctx]
   end
 
+  -- A saved open's query (string keys, then plain values) and state (plain values), as the
+  -- file's reader checks them; the query as kept, nil when empty.
+  local function checked_request(query, state, query_at, state_at)
+    if query ~= nil then
+      for key in pairs(query) do
+        if type(key) ~= "string" then fail(query_at, "has a key of type " .. type(key)) end
+      end
+      check_plain(query, query_at, {})
+    end
+    if state ~= nil then check_plain(state, state_at, {}) end
+    if query ~= nil and next(query) == nil then return nil end
+    return query
+  end
+
   local function entry(item, path)
     if type(item) ~= "table" then fail(path, "must be an entry table, got " .. type(item)) end
     check_fields(item, entry_fields, path)
@@ -201,18 +215,11 @@ local function to_document(tree)
     optional(item[E.title], "string", at .. E.title)
     optional(item[E.important], "boolean", at .. E.important)
     optional(model, "table", at .. E.model)
-    if query ~= nil then
-      for key in pairs(query) do
-        if type(key) ~= "string" then fail(at .. E.query, "has a key of type " .. type(key)) end
-      end
-      check_plain(query, at .. E.query, {})
-    end
-    if state ~= nil then check_plain(state, at .. E.state, {}) end
+    query = checked_request(query, state, at .. E.query, at .. E.state)
     if model ~= nil then
       check_fields(model, model_fields, at .. E.model)
       check_plain(model, at .. E.model, {})
     end
-    if query ~= nil and next(query) == nil then query = nil end
     local ctx = item[E.context]
     return {
       [E.url] = url, [E.query] = query, [E.state] = state, [E.title] = item[E.title],
@@ -235,14 +242,7 @@ local function to_document(tree)
     optional(item[P.presentation], "string", at .. P.presentation)
     optional(item[P.link], "boolean", at .. P.link)
     if type(since) ~= "string" then fail(at .. P.since, "must be a string, got " .. type(since)) end
-    if query ~= nil then
-      for key in pairs(query) do
-        if type(key) ~= "string" then fail(at .. P.query, "has a key of type " .. type(key)) end
-      end
-      check_plain(query, at .. P.query, {})
-    end
-    if state ~= nil then check_plain(state, at .. P.state, {}) end
-    if query ~= nil and next(query) == nil then query = nil end
+    query = checked_request(query, state, at .. P.query, at .. P.state)
     return {
       [P.url] = url, [P.query] = query, [P.parent] = item[P.parent], [P.state] = state, [P.presentation] = item[P.presentation],
       [P.link] = item[P.link] or nil, [P.since] = since,
